@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+// Trellis: a headless, multi-process collection view. The targets follow the layers of
+// DESIGN.md; arrows point down only (CLI/server → client/server libs → protocol → core →
+// dynamics).
+import PackageDescription
+
+let package = Package(
+    name: "Trellis",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "TrellisCore", targets: ["TrellisCore"]),
+        .library(name: "TrellisDynamics", targets: ["TrellisDynamics"]),
+        .library(name: "TrellisProtocol", targets: ["TrellisProtocol"]),
+        .library(name: "TrellisServer", targets: ["TrellisServer"]),
+        .library(name: "TrellisClient", targets: ["TrellisClient"]),
+        .executable(name: "trellisd", targets: ["trellisd"]),
+        .executable(name: "trellis", targets: ["trellis"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibUV",
+            path: "Sources/CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        .target(name: "TrellisDynamics"),
+        .target(
+            name: "TrellisCore",
+            dependencies: [
+                "TrellisDynamics",
+                .product(name: "Collections", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "TrellisProtocol", dependencies: ["TrellisCore"]),
+        .target(
+            name: "TrellisServer",
+            dependencies: [
+                "TrellisProtocol", "TrellisCore", "CLibUV",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "TrellisClient", dependencies: ["TrellisProtocol", "TrellisCore"]),
+        .executableTarget(
+            name: "trellisd",
+            dependencies: [
+                "TrellisServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "trellis",
+            dependencies: [
+                "TrellisClient", "TrellisCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TrellisDynamicsTests", dependencies: ["TrellisDynamics"]),
+        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore"]),
+        .testTarget(name: "TrellisProtocolTests", dependencies: ["TrellisProtocol"]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "CLibUV"]),
+        .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore"]),
+    ]
+)
