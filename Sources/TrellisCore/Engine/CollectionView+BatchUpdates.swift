@@ -1,0 +1,102 @@
+extension CollectionView {
+    /// performBatchUpdates: validates the batch exactly as UIKit does (refusing it whole, with
+    /// nothing changed), installs the new data, and animates like UIKit: surviving elements go
+    /// from where they are on screen to their new attributes; inserted ones come from the
+    /// layout's initial attributes; deleted ones go to its final attributes and leave when
+    /// their animation ends; reloaded items cross-fade (a delete plus an insert). Elements that
+    /// were off screen and come on screen start from their old layout attributes, so they
+    /// animate along their path. Selection follows item identifiers; deleted items drop out.
+    @discardableResult
+    public mutating func performBatchUpdates(_ batch: BatchUpdate, animation timing: AnimationTiming = .default)
+        throws(UpdateError) -> (update: Int, result: UpdateResult) {
+        let result = try batch.apply(to: data)
+        return (install(result, timing: timing), result)
+    }
+
+    /// Applies a full snapshot: the batch is computed by the snapshot diff, then performed like
+    /// any batch.
+    @discardableResult
+    public mutating func applySnapshot(_ snapshot: CollectionData, animation timing: AnimationTiming = .default)
+        throws(UpdateError) -> (update: Int, batch: BatchUpdate, result: UpdateResult) {
+        let batch = SnapshotDiff.batch(from: data, to: snapshot)
+        let result = try batch.apply(to: data)
+        return (install(result, timing: timing), batch, result)
+    }
+
+    private mutating func install(_ result: UpdateResult, timing: AnimationTiming) -> Int {
+        let leaving = interruptAnimations()
+        let transaction = beginTransaction(.update)
+        continueDisappearing(leaving, timing: timing, transaction: transaction)
+        let oldLayout = layout, oldData = data
+        let reloadedOld = Set(result.reloaded.map(\.before))
+        let reloadedSectionsOld = Set(result.reloadedSections.map(\.before))
+
+        setData(result.data, invalidation: result.sectionCountChanged ? .all : .sections(result.changedSections),
+                rebind: false)
+        let proposed = layout.targetContentOffset(forProposed: scroll.contentOffset)
+        scroll.contentOffset = scroll.clamped(proposed)
+        if layout.shouldInvalidate(forBoundsChange: scroll.visibleBounds) { layout.prepare(context, invalidation: .boundsChange) }
+
+        /// Where an old element lives after the update (nil: it was deleted or reloaded).
+        func newElement(_ old: ElementID) -> ElementID? {
+            switch old.kind {
+            case .cell:
+                if reloadedOld.contains(old.indexPath) { return nil }
+                return result.newIndexPath(for: old.indexPath).map { .cell($0) }
+            case .supplementary, .decoration:
+                let s = old.indexPath.section
+                guard !reloadedSectionsOld.contains(s), let n = result.newSection(for: s) else { return nil }
+                return ElementID(kind: old.kind, indexPath: IndexPath(n, old.indexPath.item))
+            }
+        }
+
+        /// Where a new element was before the update (nil: it is new).
+        func oldElement(_ new: ElementID) -> ElementID? {
+            switch new.kind {
+            case .cell:
+                guard let old = result.oldIndexPath(for: new.indexPath), !reloadedOld.contains(old) else { return nil }
+                return .cell(old)
+            case .supplementary, .decoration:
+                guard let old = result.oldSection(for: new.indexPath.section),
+                      !reloadedSectionsOld.contains(old) else { return nil }
+                return ElementID(kind: new.kind, indexPath: IndexPath(old, new.indexPath.item))
+            }
+        }
+
+        let previous = boundInOrder
+        bound.removeAll(keepingCapacity: true)
+        var order = 0
+        for (element, b) in previous {
+            if let moved = newElement(element), let target = layout.attributes(for: moved) {
+                var kept = b
+                kept.order = order
+                bound[moved] = kept
+                animateBound(moved, from: b.attributes, to: target, timing: timing, transaction: transaction)
+            } else {
+                let end = layout.finalAttributes(forDisappearing: element, from: b.attributes)
+                    ?? { var a = b.attributes; a.alpha = 0; return a }()
+                let item = element.isCell && oldData.contains(element.indexPath) ? oldData[element.indexPath] : nil
+                startDisappearing(b, element: element, to: end, item: item, timing: timing, transaction: transaction)
+            }
+            order += 1
+        }
+        let rect = scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin)
+        for target in layout.attributes(in: rect) where bound[target.element] == nil {
+            let start: LayoutAttributes
+            if let old = oldElement(target.element), let before = oldLayout.attributes(for: old) {
+                start = before
+            } else {
+                start = layout.initialAttributes(forAppearing: target.element) ?? { var a = target; a.alpha = 0; return a }()
+            }
+            let reuseIdentifier = self.reuseIdentifier(for: target.element)
+            let view = reusePool.dequeue(reuseIdentifier).view
+            bound[target.element] = BoundView(view: view, reuseIdentifier: reuseIdentifier, attributes: start,
+                                              order: order, generation: 0)
+            order += 1
+            animateBound(target.element, from: start, to: target, timing: timing, transaction: transaction)
+        }
+        finishIfIdle(transaction)
+        if timing.duration == 0 { updateVisibleViews() }
+        return transaction
+    }
+}

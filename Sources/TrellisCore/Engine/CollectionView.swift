@@ -1,0 +1,321 @@
+/// One session's whole collection-view state, as a UICollectionView owns it: data, layout,
+/// scroll geometry, the bound views and their reuse pool, selection. A single-threaded value
+/// with no clock and no I/O: time enters only through `advance(to:)`, so the same commands
+/// give the same scenes everywhere.
+public struct CollectionView: Sendable {
+    public internal(set) var data: CollectionData
+    public internal(set) var layout: any Layout
+    public internal(set) var scroll: ScrollState
+    /// Elements this far (points, every side) outside the visible rect are bound too, so views
+    /// are ready before they scroll in. UIKit's prefetch distance is not public; 64 points is ours.
+    public private(set) var prefetchMargin: Double
+    public internal(set) var reusePool: ReusePool
+    public var selectionPolicy = SelectionPolicy()
+    /// Selected items by identifier, in selection order, so selection follows items through updates.
+    public internal(set) var selectedItems: [ItemID] = []
+    /// The engine's current time in seconds; only `advance(to:)` moves it.
+    public internal(set) var time: Double = 0
+
+    /// Bound views by element; `order` is the position in the layout's answer, for drawing ties.
+    var bound: [ElementID: BoundView] = [:]
+    /// Views of deleted or vanished elements, animating to their final attributes; they return
+    /// to the pool when their animation ends.
+    var disappearing: [DisappearingView] = []
+    /// The presentation content offset while it animates (nil at rest: the model offset shows).
+    var offsetAnimation: OffsetAnimation?
+    var transactions: [Int: AnimationTransaction] = [:]
+    /// The interactive layout transition in progress, if any.
+    var interactiveTransition: InteractiveTransitionState?
+    var nextTransactionID = 1
+    private var generation = 0
+    var pendingEvents: [EngineEvent] = []
+
+    struct BoundView: Sendable {
+        var view: ViewID
+        var reuseIdentifier: String
+        /// The presentation attributes (what is on screen now).
+        var attributes: LayoutAttributes
+        var order: Int
+        var generation: Int
+        var animation: ViewAnimation?
+    }
+
+    struct DisappearingView: Sendable {
+        var view: ViewID
+        var reuseIdentifier: String
+        var element: ElementID
+        var itemID: ItemID?
+        var data: JSONValue?
+        var attributes: LayoutAttributes
+        var order: Int
+        var animation: ViewAnimation
+    }
+
+    public static let defaultPrefetchMargin = 64.0
+
+    public init(boundsSize: Size, layout: any Layout, data: CollectionData = CollectionData(),
+                contentInset: EdgeInsets = .zero, prefetchMargin: Double = CollectionView.defaultPrefetchMargin,
+                reusePool: ReusePool = ReusePool()) {
+        self.data = data
+        self.layout = layout
+        self.prefetchMargin = prefetchMargin
+        self.reusePool = reusePool
+        scroll = ScrollState(boundsSize: boundsSize, contentInset: contentInset)
+        scroll.contentOffset = scroll.minimumContentOffset
+        relayout(.all)
+    }
+
+    // MARK: Inputs
+
+    /// reloadData: new data, every visible view returned to its pool and bound again, selection
+    /// cleared (as UXKit's reconstruction does), the offset pulled back if the content shrank.
+    public mutating func reloadData(_ newData: CollectionData) {
+        data = newData
+        unbindAll()
+        if !selectedItems.isEmpty {
+            selectedItems.removeAll()
+            pendingEvents.append(.selectionChanged(selected: []))
+        }
+        relayout(.all, clampOffset: true)
+    }
+
+    /// Replaces the data keeping bound views and the selection of items that still exist: the
+    /// step batch updates and snapshots end with (selection follows item identifiers).
+    mutating func setData(_ newData: CollectionData, invalidation: LayoutInvalidation, rebind: Bool = true) {
+        data = newData
+        if !selectedItems.isEmpty {
+            var remaining = Set(selectedItems)
+            for section in data.sections where !remaining.isEmpty {
+                for item in section.items { remaining.remove(item.id) }
+            }
+            if !remaining.isEmpty {
+                selectedItems.removeAll { remaining.contains($0) }  // `remaining` holds the ids that are gone
+                pendingEvents.append(.selectionChanged(selected: selectedItems))
+            }
+        }
+        if rebind {
+            relayout(invalidation, clampOffset: true)
+        } else {
+            layout.prepare(context, invalidation: invalidation)
+            scroll.contentSize = layout.contentSize
+        }
+    }
+
+    /// Sets the content offset as UIScrollView's setContentOffset does: exactly, unclamped.
+    public mutating func setContentOffset(_ offset: Point) {
+        let old = scroll.visibleBounds
+        scroll.contentOffset = offset
+        boundsDidChange(from: old)
+    }
+
+    /// Scrolls so the item sits at `position` (UIKit's scrollToItem), clamped to the content.
+    public mutating func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) throws(EngineError) {
+        if let problem = position.validationError { throw .invalidScrollPosition(problem) }
+        guard data.contains(indexPath), let attributes = layout.attributes(for: .cell(indexPath)) else {
+            throw .itemOutOfRange(indexPath, sections: data.numberOfSections,
+                                  items: indexPath.section >= 0 && indexPath.section < data.numberOfSections
+                                      ? data.numberOfItems(inSection: indexPath.section) : nil)
+        }
+        setContentOffset(scroll.offset(showing: attributes.frame, at: position))
+    }
+
+    /// Changes the visible size (a resize or rotation); the layout is asked again and the
+    /// offset kept inside the content.
+    public mutating func resize(to size: Size) {
+        scroll.boundsSize = size
+        relayout(.boundsChange, clampOffset: true)
+    }
+
+    /// Changes UIScrollView's contentInset.
+    public mutating func setContentInset(_ inset: EdgeInsets) {
+        scroll.contentInset = inset
+        relayout(.boundsChange, clampOffset: true)
+    }
+
+    /// Replaces the layout without animation; the offset goes through the new layout's
+    /// `targetContentOffset(forProposed:)` and is kept inside the content.
+    public mutating func setLayout(_ newLayout: any Layout) {
+        layout = newLayout
+        relayout(.all)
+        setContentOffset(scroll.clamped(layout.targetContentOffset(forProposed: scroll.contentOffset)))
+    }
+
+    /// Moves the engine's clock (seconds) and every running animation with it: the one way time
+    /// enters the engine. Time never goes backwards.
+    public mutating func advance(to time: Double) {
+        guard time > self.time else { return }
+        self.time = time
+        stepAnimations()
+    }
+
+    /// Sets the prefetch margin and rebinds.
+    public mutating func setPrefetchMargin(_ margin: Double) {
+        prefetchMargin = max(0, margin)
+        updateVisibleViews()
+    }
+
+    /// Sets the pool bound per reuse identifier (and optional per-identifier bounds).
+    public mutating func setPoolLimit(_ limit: Int, for reuseIdentifier: String? = nil) {
+        if let reuseIdentifier { reusePool.limits[reuseIdentifier] = limit } else { reusePool.defaultLimitPerIdentifier = limit }
+    }
+
+    /// Events since the last call (selection, …), oldest first.
+    public mutating func drainEvents() -> [EngineEvent] {
+        defer { pendingEvents.removeAll() }
+        return pendingEvents
+    }
+
+    // MARK: Outputs
+
+    /// The views on screen now, back to front.
+    public var scene: Scene {
+        var views = [SceneView]()
+        views.reserveCapacity(bound.count)
+        var orders = [Int]()
+        orders.reserveCapacity(bound.count)
+        for (element, b) in bound {
+            var itemID: ItemID?, payload: JSONValue?
+            if element.isCell, data.contains(element.indexPath) {
+                let item = data[element.indexPath]
+                itemID = item.id
+                payload = item.data
+            }
+            views.append(SceneView(view: b.view, reuseIdentifier: b.reuseIdentifier, element: element,
+                                   itemID: itemID, attributes: b.attributes, data: payload))
+            orders.append(b.order)
+        }
+        for d in disappearing {
+            views.append(SceneView(view: d.view, reuseIdentifier: d.reuseIdentifier, element: d.element,
+                                   itemID: d.itemID, attributes: d.attributes, data: d.data))
+            orders.append(d.order)
+        }
+        let sorted = views.indices.sorted {
+            let a = views[$0].attributes.zIndex, b = views[$1].attributes.zIndex
+            if a != b { return a < b }
+            if orders[$0] != orders[$1] { return orders[$0] < orders[$1] }
+            return views[$0].view < views[$1].view
+        }
+        return Scene(time: time, contentOffset: presentationContentOffset, contentSize: scroll.contentSize,
+                     boundsSize: scroll.boundsSize, views: sorted.map { views[$0] })
+    }
+
+    /// How many views are on screen now (bound, plus disappearing ones still animating).
+    public var boundViewCount: Int { bound.count + disappearing.count }
+
+    /// The content offset on screen now: the model offset, or where its animation has got to.
+    public var presentationContentOffset: Point {
+        guard let animation = offsetAnimation else { return scroll.contentOffset }
+        if animation.interactive { return animation.from.interpolated(to: animation.to, interactiveTransition?.progress ?? 0) }
+        return animation.offset(at: time)
+    }
+
+    /// True while anything animates (views or the content offset).
+    public var isAnimating: Bool { !transactions.isEmpty }
+
+    /// The presentation attributes of an element on screen now, or nil when it has no view.
+    public func presentationAttributes(for element: ElementID) -> LayoutAttributes? { bound[element]?.attributes }
+
+    /// The layout's (model) attributes of an element, where it rests.
+    public func attributes(for element: ElementID) -> LayoutAttributes? { layout.attributes(for: element) }
+
+    /// The layout's (model) attributes of every element in `rect`.
+    public func attributes(in rect: Rect) -> [LayoutAttributes] { layout.attributes(in: rect) }
+
+    // MARK: Layout and binding
+
+    mutating func relayout(_ invalidation: LayoutInvalidation, clampOffset: Bool = false) {
+        layout.prepare(context, invalidation: invalidation)
+        scroll.contentSize = layout.contentSize
+        if clampOffset {
+            let clamped = scroll.clamped(scroll.contentOffset)
+            if clamped != scroll.contentOffset {
+                scroll.contentOffset = clamped
+                if layout.shouldInvalidate(forBoundsChange: scroll.visibleBounds) {
+                    layout.prepare(context, invalidation: .boundsChange)
+                }
+            }
+        }
+        updateVisibleViews()
+    }
+
+    var context: LayoutContext {
+        LayoutContext(data: data, boundsSize: scroll.boundsSize, contentOffset: scroll.contentOffset,
+                      contentInset: scroll.contentInset)
+    }
+
+    private mutating func boundsDidChange(from old: Rect) {
+        let new = scroll.visibleBounds
+        if new.size != old.size || layout.shouldInvalidate(forBoundsChange: new) {
+            layout.prepare(context, invalidation: .boundsChange)
+            scroll.contentSize = layout.contentSize
+        }
+        updateVisibleViews()
+    }
+
+    /// Binds the elements in the visible rect plus the margin (the model rect and, while the
+    /// offset animates, the presentation rect), unbinding the rest first so their views can be
+    /// reused at once. Animating views stay bound until they land: their path counts, not only
+    /// their ends. An animating view's target follows the layout.
+    mutating func updateVisibleViews() {
+        var wanted = layout.attributes(in: scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
+        let presented = presentationContentOffset
+        if presented != scroll.contentOffset {
+            var seen = Set(wanted.map(\.element))
+            let rect = Rect(origin: presented, size: scroll.boundsSize).expanded(dx: prefetchMargin, dy: prefetchMargin)
+            for a in layout.attributes(in: rect) where seen.insert(a.element).inserted { wanted.append(a) }
+        }
+        generation &+= 1
+        var appearing: [Int] = []
+        for (order, attributes) in wanted.enumerated() {
+            if let index = bound.index(forKey: attributes.element) {
+                bound.values[index].order = order
+                bound.values[index].generation = generation
+                if bound.values[index].animation != nil {
+                    bound.values[index].animation!.to = attributes
+                } else {
+                    bound.values[index].attributes = attributes
+                }
+            } else {
+                appearing.append(order)
+            }
+        }
+        if bound.count > wanted.count - appearing.count {
+            for (element, b) in boundInOrder where b.generation != generation && b.animation == nil {
+                reusePool.enqueue(b.view, reuseIdentifier: b.reuseIdentifier)
+                bound[element] = nil
+            }
+        }
+        for order in appearing {
+            let attributes = wanted[order]
+            let reuseIdentifier = self.reuseIdentifier(for: attributes.element)
+            let (view, _) = reusePool.dequeue(reuseIdentifier)
+            bound[attributes.element] = BoundView(view: view, reuseIdentifier: reuseIdentifier,
+                                                  attributes: attributes, order: order, generation: generation)
+        }
+    }
+
+    /// The bound views in drawing order. Anything that feeds the pool iterates this, never the
+    /// dictionary, whose order changes from process to process: the same commands must give
+    /// the same view ids everywhere.
+    var boundInOrder: [(key: ElementID, value: BoundView)] {
+        bound.sorted { $0.value.order != $1.value.order ? $0.value.order < $1.value.order : $0.key < $1.key }
+    }
+
+    /// Lands every animation at once (reporting them interrupted) and returns every view to its pool.
+    mutating func unbindAll() {
+        land(interruptAnimations())
+        for (_, b) in boundInOrder { reusePool.enqueue(b.view, reuseIdentifier: b.reuseIdentifier) }
+        bound.removeAll(keepingCapacity: true)
+    }
+
+    /// Cells use their item's identifier; supplementary and decoration views their kind (UIKit
+    /// registers those per kind).
+    func reuseIdentifier(for element: ElementID) -> String {
+        switch element.kind {
+        case .cell:
+            return data.contains(element.indexPath) ? data[element.indexPath].reuseIdentifier : Item.defaultReuseIdentifier
+        case .supplementary(let kind), .decoration(let kind):
+            return kind
+        }
+    }
+}

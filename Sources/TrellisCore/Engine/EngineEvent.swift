@@ -1,0 +1,15 @@
+/// Something the engine reports to its clients besides the scene.
+public enum EngineEvent: Hashable, Sendable {
+    /// One step of UIKit's tap flow (the delegate callbacks, in order).
+    case selection(SelectionEvent)
+    /// The set of selected items changed; the new selection in selection order.
+    case selectionChanged(selected: [ItemID])
+    /// A batch update's animations ended: `finished` is false when a later command interrupted
+    /// them (performBatchUpdates' completion).
+    case updateCompleted(update: Int, finished: Bool)
+    /// A layout change ended: `finished` false when interrupted; `installed` false when an
+    /// interactive transition was cancelled and the old layout stays.
+    case transitionCompleted(transition: Int, finished: Bool, installed: Bool)
+    /// An animated scroll ended.
+    case scrollCompleted(scroll: Int, finished: Bool)
+}

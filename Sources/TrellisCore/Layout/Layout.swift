@@ -1,0 +1,72 @@
+/// The narrow protocol every layout implements (flow, circle, carousels, compositional, physics):
+/// the engine never asks which layout it has. Mirrors UICollectionViewLayout; each method's
+/// UIKit counterpart is named on it.
+///
+/// Layouts are values. The engine calls `prepare` after every invalidation and before any
+/// query; queries are then answered from what `prepare` computed.
+public protocol Layout: Sendable {
+    /// The layout's type name as the protocol writes it ("flow", "circle", …).
+    var typeName: String { get }
+
+    /// prepareLayout: compute geometry for `context`; `invalidation` says what changed since the
+    /// last call so that only that is recomputed where possible.
+    mutating func prepare(_ context: LayoutContext, invalidation: LayoutInvalidation)
+
+    /// collectionViewContentSize: the size of all the content, not only the visible part.
+    var contentSize: Size { get }
+
+    /// layoutAttributesForElements(in:): every element (cells, supplementary, decoration) whose
+    /// frame intersects `rect`, in drawing order for equal z-index.
+    func attributes(in rect: Rect) -> [LayoutAttributes]
+
+    /// layoutAttributesForItem(at:) / …SupplementaryView / …DecorationView.
+    func attributes(for element: ElementID) -> LayoutAttributes?
+
+    /// initialLayoutAttributesForAppearingItem(at:) and kin: where an appearing element starts.
+    /// The default is its final place at alpha 0.
+    func initialAttributes(forAppearing element: ElementID) -> LayoutAttributes?
+
+    /// finalLayoutAttributesForDisappearingItem(at:) and kin: where a disappearing element ends
+    /// (`element` is its index path before the update). The default is its old place at alpha 0.
+    func finalAttributes(forDisappearing element: ElementID, from attributes: LayoutAttributes) -> LayoutAttributes?
+
+    /// shouldInvalidateLayout(forBoundsChange:): whether a new visible rect needs a `prepare`
+    /// with `LayoutInvalidation.boundsChange` (a size change always does).
+    func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool
+
+    /// targetContentOffset(forProposedContentOffset:withScrollingVelocity:): where scrolling
+    /// comes to rest, for snapping layouts. Velocity in points per second. Default: `proposed`.
+    func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point
+
+    /// targetContentOffset(forProposedContentOffset:): the offset after an animated update or a
+    /// layout transition. Default: `proposed`.
+    func targetContentOffset(forProposed proposed: Point) -> Point
+
+    /// prepareForTransition(from:) on the incoming layout, before a layout transition.
+    mutating func prepareForTransition(from oldLayout: any Layout)
+    /// prepareForTransition(to:) on the outgoing layout, before a layout transition.
+    mutating func prepareForTransition(to newLayout: any Layout)
+    /// finalizeLayoutTransition: the transition ended (finished or cancelled).
+    mutating func finalizeTransition()
+}
+
+extension Layout {
+    public func initialAttributes(forAppearing element: ElementID) -> LayoutAttributes? {
+        guard var a = attributes(for: element) else { return nil }
+        a.alpha = 0
+        return a
+    }
+
+    public func finalAttributes(forDisappearing element: ElementID, from attributes: LayoutAttributes) -> LayoutAttributes? {
+        var a = attributes
+        a.alpha = 0
+        return a
+    }
+
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { false }
+    public func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point { proposed }
+    public func targetContentOffset(forProposed proposed: Point) -> Point { proposed }
+    public mutating func prepareForTransition(from oldLayout: any Layout) {}
+    public mutating func prepareForTransition(to newLayout: any Layout) {}
+    public mutating func finalizeTransition() {}
+}

@@ -1,0 +1,81 @@
+/// Where and how one element is shown, as UICollectionViewLayoutAttributes: the frame
+/// (centre and size derived), a 3-D transform about the centre, alpha, z-index and hidden. Value equality
+/// compares every field, so an unchanged element is never re-sent.
+public struct LayoutAttributes: Hashable, Sendable {
+    public var element: ElementID
+    /// The untransformed frame (stored as such so that what goes over the wire comes back exact).
+    public var frame: Rect
+    /// Applied about the centre (a layer's default anchor point). Default identity.
+    public var transform: Transform3D
+    /// Default 1.
+    public var alpha: Double
+    /// Higher is in front; default 0.
+    public var zIndex: Int
+    /// Default false.
+    public var isHidden: Bool
+
+    public init(element: ElementID, frame: Rect, transform: Transform3D = .identity, alpha: Double = 1,
+                zIndex: Int = 0, isHidden: Bool = false) {
+        self.element = element
+        self.frame = frame
+        self.transform = transform
+        self.alpha = alpha
+        self.zIndex = zIndex
+        self.isHidden = isHidden
+    }
+
+    @inlinable public var indexPath: IndexPath { element.indexPath }
+
+    /// The centre of the frame; setting it moves the frame, as in UIKit.
+    public var center: Point {
+        get { frame.center }
+        set { frame.origin = Point(x: newValue.x - frame.size.width / 2, y: newValue.y - frame.size.height / 2) }
+    }
+
+    /// The frame's size; setting it keeps the centre, as in UIKit.
+    public var size: Size {
+        get { frame.size }
+        set {
+            let c = center
+            frame = Rect(x: c.x - newValue.width / 2, y: c.y - newValue.height / 2, width: newValue.width, height: newValue.height)
+        }
+    }
+
+    /// The element in its own coordinate space: origin zero, the element's size.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The four corners of the frame after the transform (about the centre), clockwise from top-left.
+    public var transformedCorners: [Point] {
+        let hw = size.width / 2, hh = size.height / 2
+        return [Point(-hw, -hh), Point(hw, -hh), Point(hw, hh), Point(-hw, hh)].map {
+            transform.isIdentity ? center + $0 : center + transform.apply(to: $0)
+        }
+    }
+
+    /// The axis-aligned box holding the transformed element (its frame when untransformed).
+    public var visualBounds: Rect {
+        if transform.isIdentity { return frame }
+        let corners = transformedCorners
+        var r = Rect(origin: corners[0], size: .zero)
+        for c in corners.dropFirst() { r = r.union(Rect(origin: c, size: .zero)) }
+        return r
+    }
+
+    /// The attributes part way to `other`: centre, size and alpha linearly, the transform by
+    /// decomposition; z-index and hidden take the target's values at once, as non-animatable
+    /// view properties do when a UIKit animation starts. Progress past 0…1 (a spring's
+    /// overshoot) extrapolates position and size; alpha stays within 0…1 and the transform
+    /// within its two ends.
+    public func interpolated(to other: LayoutAttributes, progress t: Double) -> LayoutAttributes {
+        if t == 0 { return self }
+        if t == 1 { return other }
+        var result = other
+        // Origin and size move linearly, so the centre does too.
+        result.frame = Rect(origin: frame.origin.interpolated(to: other.frame.origin, t), size: frame.size.interpolated(to: other.frame.size, t))
+        result.alpha = min(1, max(0, alpha + (other.alpha - alpha) * t))
+        if transform != other.transform {
+            result.transform = transform.interpolated(to: other.transform, progress: min(1, max(0, t)))
+        }
+        return result
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Apple's CircleLayout sample (WWDC 2012 "seed 002"): every item on one circle around the
+/// view's centre, radius min(width, height) / 2.5, item 0 at three o'clock going clockwise;
+/// inserted items grow out of the centre from alpha 0, deleted ones shrink into it (scale 0.1,
+/// alpha 0). Items of all sections share the circle in order. The content is the view itself.
+public struct CircleLayout: Layout {
+    /// The sample's ITEM_SIZE is 70.
+    public var itemSize: Size
+    /// Nil: min(width, height) / 2.5, as the sample.
+    public var radius: Double?
+
+    private var boundsSize = Size.zero
+    private var sectionStarts: [Int] = []
+    private var itemSizes: [Size?] = []
+    private var total = 0
+
+    public init(itemSize: Size = Size(70, 70), radius: Double? = nil) {
+        self.itemSize = itemSize
+        self.radius = radius
+    }
+
+    public var typeName: String { "circle" }
+
+    public mutating func prepare(_ context: LayoutContext, invalidation: LayoutInvalidation) {
+        boundsSize = context.boundsSize
+        guard invalidation.everything || !invalidation.sections.isEmpty || sectionStarts.count != context.data.numberOfSections else {
+            return
+        }
+        sectionStarts.removeAll(keepingCapacity: true)
+        itemSizes.removeAll(keepingCapacity: true)
+        total = 0
+        for section in context.data.sections {
+            sectionStarts.append(total)
+            total += section.count
+            // Only sized items need remembering; uniform sections stay O(1) per section.
+            if !section.hasUniformItems || !itemSizes.isEmpty {
+                if itemSizes.count < total - section.count { itemSizes += Array(repeating: nil, count: total - section.count - itemSizes.count) }
+                itemSizes += section.items.map(\.size)
+            }
+        }
+    }
+
+    public var contentSize: Size { boundsSize }
+
+    /// The circle's centre and radius in the current bounds.
+    public var centre: Point { Point(x: boundsSize.width / 2, y: boundsSize.height / 2) }
+    public var effectiveRadius: Double { radius ?? min(boundsSize.width, boundsSize.height) / 2.5 }
+
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for (section, start) in sectionStarts.enumerated() {
+            let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : total
+            for global in start..<end {
+                let a = cellAttributes(section: section, item: global - start, global: global)
+                if a.frame.intersects(rect) { result.append(a) }
+            }
+        }
+        return result
+    }
+
+    public func attributes(for element: ElementID) -> LayoutAttributes? {
+        let ip = element.indexPath
+        guard element.isCell, ip.section >= 0, ip.section < sectionStarts.count, ip.item >= 0 else { return nil }
+        let end = ip.section + 1 < sectionStarts.count ? sectionStarts[ip.section + 1] : total
+        let global = sectionStarts[ip.section] + ip.item
+        guard global < end else { return nil }
+        return cellAttributes(section: ip.section, item: ip.item, global: global)
+    }
+
+    /// From the centre, transparent.
+    public func initialAttributes(forAppearing element: ElementID) -> LayoutAttributes? {
+        guard var a = attributes(for: element) else { return nil }
+        a.center = centre
+        a.alpha = 0
+        return a
+    }
+
+    /// Into the centre, scaled to 0.1, transparent.
+    public func finalAttributes(forDisappearing element: ElementID, from attributes: LayoutAttributes) -> LayoutAttributes? {
+        var a = attributes
+        a.center = centre
+        a.alpha = 0
+        a.transform = .scale(x: 0.1, y: 0.1)
+        return a
+    }
+
+    /// The circle depends on the bounds' size, not its origin.
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { newBounds.size != boundsSize }
+
+    private func cellAttributes(section: Int, item: Int, global: Int) -> LayoutAttributes {
+        let angle = 2 * Double.pi * Double(global) / Double(max(total, 1))
+        let size = (global < itemSizes.count ? itemSizes[global] : nil) ?? itemSize
+        let c = Point(x: centre.x + effectiveRadius * cos(angle), y: centre.y + effectiveRadius * sin(angle))
+        return LayoutAttributes(element: .cell(section, item),
+                                frame: Rect(x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width, height: size.height))
+    }
+}

@@ -1,0 +1,233 @@
+/// UIKit's UICollectionViewFlowLayout, headless: greedy justified rows, stacked sections with headers and footers.
+///
+/// Configure it through `metrics` or directly (`layout.itemSize = …`), as on UIKit's class.
+/// Geometry is kept per section, relative to the section's start, so invalidating a few sections
+/// re-lays out only those and shifts the rest; scrolling never re-lays out anything.
+@dynamicMemberLookup
+public struct FlowLayout: Layout {
+    /// Changing any value re-lays out everything at the next `prepare`.
+    public var metrics: FlowLayoutMetrics {
+        didSet { metricsChanged = true }
+    }
+
+    /// The z-index of headers and footers when they pin: UIKit shows pinned ones above cells, with an
+    /// unconfirmed value. Every header (footer) gets it while its pin option is on, pinned at the
+    /// moment or not, so scrolling never flips an element's z-index.
+    public static let pinnedZIndex = 1024
+    /// Section backgrounds sit behind the cells.
+    public static let backgroundZIndex = -1
+
+    private var space = FlowSpace(.vertical)
+    private var sections: [FlowSectionGeometry] = []
+    private var placements: [FlowSectionPlacement] = []
+    /// Flow space: the bounds' length across the scroll axis, which every row depends on.
+    private var width = 0.0
+    private var totalLength = 0.0
+    /// Flow space: the visible span along the scroll axis inside the content insets, for pinning.
+    private var visibleStart = 0.0
+    private var visibleEnd = 0.0
+    /// The options queries use, as of the last prepare.
+    private var pinsHeaders = false
+    private var pinsFooters = false
+    private var hasBackgrounds = false
+    private var isPrepared = false
+    private var metricsChanged = false
+    /// How many section layouts have been computed, for tests of incremental invalidation.
+    private(set) var sectionLayoutCount = 0
+
+    public init(metrics: FlowLayoutMetrics = FlowLayoutMetrics()) {
+        self.metrics = metrics
+    }
+
+    /// The configuration's values as if they were the layout's own, as on UICollectionViewFlowLayout.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<FlowLayoutMetrics, Value>) -> Value {
+        get { metrics[keyPath: keyPath] }
+        set { metrics[keyPath: keyPath] = newValue }
+    }
+
+    public var typeName: String { "flow" }
+
+    /// Across the scroll axis the bounds' size; along it the sections' sum.
+    public var contentSize: Size { space.map(Size(width: width, height: totalLength)) }
+
+    // MARK: Preparing
+
+    public mutating func prepare(_ context: LayoutContext, invalidation: LayoutInvalidation) {
+        let newSpace = FlowSpace(metrics.scrollDirection)
+        let bounds = newSpace.map(context.boundsSize)
+        let data = context.data
+        let everything = !isPrepared || metricsChanged || invalidation.everything || newSpace != space
+            || bounds.width != width || data.numberOfSections != sections.count
+        space = newSpace
+        width = bounds.width
+        let offset = space.map(context.contentOffset), inset = space.map(context.contentInset)
+        visibleStart = offset.y + inset.top
+        visibleEnd = offset.y + bounds.height - inset.bottom
+        if everything {
+            pinsHeaders = metrics.sectionHeadersPinToVisibleBounds
+            pinsFooters = metrics.sectionFootersPinToVisibleBounds
+            hasBackgrounds = metrics.sectionBackgroundDecoration
+            let count = data.numberOfSections
+            if sections.count > count { sections.removeLast(sections.count - count) }
+            if sections.count < count {
+                sections.append(contentsOf: repeatElement(FlowSectionGeometry(), count: count - sections.count))
+            }
+            for s in 0..<count { layOutSection(s, data.sections[s]) }
+            placeSections()
+            isPrepared = true
+            metricsChanged = false
+        } else if !invalidation.sections.isEmpty {
+            for s in invalidation.sections where s >= 0 && s < sections.count { layOutSection(s, data.sections[s]) }
+            placeSections()
+        }
+        // Otherwise only the visible span changed: pinned elements follow it at query time.
+    }
+
+    private mutating func layOutSection(_ s: Int, _ section: Section) {
+        sections[s].layOut(section, spec: metrics.spec(forSection: s, in: space), width: width,
+                           itemSize: metrics.itemSize, space: space)
+        sectionLayoutCount += 1
+    }
+
+    /// The sections' starts (a prefix sum of their lengths) and the bounds they are binary-searched by.
+    private mutating func placeSections() {
+        placements.removeAll(keepingCapacity: true)
+        placements.reserveCapacity(sections.count)
+        var start = 0.0, greatestEnd = -Double.infinity
+        for g in sections {
+            greatestEnd = Swift.max(greatestEnd, start + g.extentMax)
+            placements.append(FlowSectionPlacement(start: start, searchStart: start + g.extentMin, searchEnd: greatestEnd))
+            start += g.length
+        }
+        totalLength = start
+        var leastStart = Double.infinity
+        for s in placements.indices.reversed() {
+            leastStart = Swift.min(leastStart, placements[s].searchStart)
+            placements[s].searchStart = leastStart
+        }
+    }
+
+    /// Pinning follows the visible bounds, so every scroll needs a (cheap) prepare; so does a new
+    /// length across the scroll axis, which changes every row.
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        metrics.sectionHeadersPinToVisibleBounds || metrics.sectionFootersPinToVisibleBounds
+            || FlowSpace(metrics.scrollDirection).map(newBounds.size).width != width
+    }
+
+    // MARK: Queries
+
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        guard !placements.isEmpty else { return [] }
+        let q = space.map(rect)
+        // Candidates are searched with a little slack (frames add offsets in another order than
+        // the search bounds); each element is then tested exactly.
+        let slackY = (Swift.abs(q.minY) + Swift.abs(q.maxY) + 1) * 1e-9
+        let slackX = (Swift.abs(q.minX) + Swift.abs(q.maxX) + 1) * 1e-9
+        let lo = q.minY - slackY, hi = q.maxY + slackY
+        var low = 0, high = placements.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placements[mid].searchEnd > lo { high = mid } else { low = mid + 1 }
+        }
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(64)
+        var s = low
+        while s < placements.count, placements[s].searchStart < hi {
+            let g = sections[s], start = placements[s].start
+            if hasBackgrounds, let a = backgroundAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
+            if let a = headerAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
+            let space = self.space
+            g.forEachCandidate(lo: lo - start, hi: hi - start, left: q.minX - slackX, right: q.maxX + slackX) { item, local in
+                let frame = space.map(Rect(x: local.origin.x, y: start + local.origin.y,
+                                           width: local.size.width, height: local.size.height))
+                if frame.intersects(rect) {
+                    result.append(LayoutAttributes(element: ElementID(kind: .cell, indexPath: IndexPath(s, item)), frame: frame))
+                }
+            }
+            if let a = footerAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
+            s += 1
+        }
+        return result
+    }
+
+    public func attributes(for element: ElementID) -> LayoutAttributes? {
+        let s = element.indexPath.section, item = element.indexPath.item
+        guard s >= 0, s < sections.count else { return nil }
+        let g = sections[s], start = placements[s].start
+        switch element.kind {
+        case .cell:
+            guard item >= 0, item < g.itemCount else { return nil }
+            return cellAttributes(s, item, g.frame(ofItem: item), start)
+        case ElementKind.header where item == 0:
+            return headerAttributes(s, g, start)
+        case ElementKind.footer where item == 0:
+            return footerAttributes(s, g, start)
+        case ElementKind.sectionBackground where item == 0:
+            return hasBackgrounds ? backgroundAttributes(s, g, start) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Every element in `attributes(in:)` order, for tests (an oracle to check rect queries against).
+    func allAttributes() -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        for (s, g) in sections.enumerated() {
+            let start = placements[s].start
+            if hasBackgrounds, let a = backgroundAttributes(s, g, start) { result.append(a) }
+            if let a = headerAttributes(s, g, start) { result.append(a) }
+            for item in 0..<g.itemCount { result.append(cellAttributes(s, item, g.frame(ofItem: item), start)) }
+            if let a = footerAttributes(s, g, start) { result.append(a) }
+        }
+        return result
+    }
+
+    // MARK: Elements
+
+    @inline(__always)
+    private func cellAttributes(_ s: Int, _ item: Int, _ local: Rect, _ start: Double) -> LayoutAttributes {
+        LayoutAttributes(element: ElementID(kind: .cell, indexPath: IndexPath(s, item)),
+                         frame: space.map(Rect(x: local.origin.x, y: start + local.origin.y,
+                                               width: local.size.width, height: local.size.height)))
+    }
+
+    /// Spans the bounds across the scroll axis. Pinned: held at the visible start (content inset
+    /// applied) between its own place and the end of its section's items, where the next section
+    /// pushes it off, as UITableView's plain-style headers.
+    private func headerAttributes(_ s: Int, _ g: FlowSectionGeometry, _ start: Double) -> LayoutAttributes? {
+        guard g.headerLength > 0 else { return nil }
+        var y = start
+        if pinsHeaders { y = Swift.max(start, Swift.min(visibleStart, start + g.itemAreaEnd - g.headerLength)) }
+        return LayoutAttributes(element: .header(s), frame: space.map(Rect(x: 0, y: y, width: width, height: g.headerLength)),
+                                zIndex: pinsHeaders ? Self.pinnedZIndex : 0)
+    }
+
+    /// Spans the bounds across the scroll axis. Pinned: held at the visible end between the end of its
+    /// section's header and its own place (the header's rule mirrored).
+    private func footerAttributes(_ s: Int, _ g: FlowSectionGeometry, _ start: Double) -> LayoutAttributes? {
+        guard g.footerLength > 0 else { return nil }
+        var y = start + g.itemAreaEnd
+        if pinsFooters { y = Swift.min(y, Swift.max(visibleEnd - g.footerLength, start + g.headerLength)) }
+        return LayoutAttributes(element: .footer(s), frame: space.map(Rect(x: 0, y: y, width: width, height: g.footerLength)),
+                                zIndex: pinsFooters ? Self.pinnedZIndex : 0)
+    }
+
+    /// The item area between header and footer, insets included, across the whole bounds; none when
+    /// that area has no length along the scroll axis (as a zero-height header is none).
+    private func backgroundAttributes(_ s: Int, _ g: FlowSectionGeometry, _ start: Double) -> LayoutAttributes? {
+        let length = g.itemAreaEnd - g.headerLength
+        guard length > 0 else { return nil }
+        return LayoutAttributes(element: .sectionBackground(s),
+                                frame: space.map(Rect(x: 0, y: start + g.headerLength, width: width, height: length)),
+                                zIndex: Self.backgroundZIndex)
+    }
+}
+
+/// Where a section starts along the scroll axis, and the monotonic bounds sections are binary-searched by.
+struct FlowSectionPlacement: Hashable, Sendable {
+    var start: Double
+    /// The least element start of this section and every later one.
+    var searchStart: Double
+    /// The greatest element end of this section and every earlier one.
+    var searchEnd: Double
+}

@@ -1,0 +1,69 @@
+/// The data source's state: sections of items, with identifiers unique across the whole set.
+public struct CollectionData: Hashable, Sendable {
+    public internal(set) var sections: [Section]
+
+    /// An empty data set (no sections), like a collection view before its first reload.
+    public init() { sections = [] }
+
+    /// Checks that section identifiers are unique and item identifiers are unique across all sections.
+    public init(sections: [Section]) throws(DataError) {
+        var sectionIDs = Set<SectionID>(), itemIDs = Set<ItemID>()
+        var duplicateSections: [SectionID] = [], duplicateItems: [ItemID] = []
+        for section in sections {
+            if !sectionIDs.insert(section.id).inserted { duplicateSections.append(section.id) }
+            for item in section.items where !itemIDs.insert(item.id).inserted { duplicateItems.append(item.id) }
+        }
+        if !duplicateSections.isEmpty { throw .duplicateSectionIdentifiers(duplicateSections) }
+        if !duplicateItems.isEmpty { throw .duplicateItemIdentifiers(duplicateItems) }
+        self.sections = sections
+    }
+
+    /// Sections already known to have unique identifiers (the result of a validated update).
+    init(uncheckedSections sections: [Section]) { self.sections = sections }
+
+    /// One section of `count` generated items with ids "<prefix>0", "<prefix>1", … (for demos, tests, benchmarks).
+    public static func generated(count: Int, sectionID: SectionID = "s0", prefix: String = "i",
+                                 size: ((Int) -> Size?)? = nil) -> CollectionData {
+        var items = [Item]()
+        items.reserveCapacity(count)
+        for i in 0..<count { items.append(Item(id: ItemID(prefix + String(i)), size: size?(i))) }
+        var data = CollectionData()
+        data.sections = [Section(id: sectionID, items: items)]
+        return data
+    }
+
+    @inlinable public var numberOfSections: Int { sections.count }
+    @inlinable public func numberOfItems(inSection section: Int) -> Int { sections[section].count }
+    @inlinable public var totalItemCount: Int { sections.reduce(0) { $0 + $1.count } }
+
+    /// True when `indexPath` names an existing item.
+    @inlinable public func contains(_ indexPath: IndexPath) -> Bool {
+        indexPath.section >= 0 && indexPath.section < sections.count
+            && indexPath.item >= 0 && indexPath.item < sections[indexPath.section].count
+    }
+
+    @inlinable public subscript(indexPath: IndexPath) -> Item { sections[indexPath.section].items[indexPath.item] }
+
+    /// The index path of the item with `id` (a linear search; the engine keeps its own index).
+    public func indexPath(of id: ItemID) -> IndexPath? {
+        for (s, section) in sections.enumerated() {
+            if let i = section.items.firstIndex(where: { $0.id == id }) { return IndexPath(s, i) }
+        }
+        return nil
+    }
+}
+
+/// Why a data set was refused.
+public enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
+    case duplicateSectionIdentifiers([SectionID])
+    case duplicateItemIdentifiers([ItemID])
+
+    public var description: String {
+        switch self {
+        case .duplicateSectionIdentifiers(let ids):
+            return "section identifiers must be unique; duplicated: \(ids.map(\.rawValue).joined(separator: ", "))"
+        case .duplicateItemIdentifiers(let ids):
+            return "item identifiers must be unique across all sections; duplicated: \(ids.map(\.rawValue).joined(separator: ", "))"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// An opaque JSON value: the payload (`data`) an item carries for viewers to render.
+/// The engine never interprets it beyond comparing it for changes.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The member `key` of an object, or nil.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The string, when this is one.
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The number, when this is one.
+    public var numberValue: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+}
