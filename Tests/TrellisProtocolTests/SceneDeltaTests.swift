@@ -1,0 +1,58 @@
+import Testing
+import TrellisCore
+@testable import TrellisProtocol
+
+@Suite struct SceneDeltaTests {
+    func items(_ n: Int, prefix: String = "i") -> CollectionData {
+        try! CollectionData(sections: [Section(id: "s", items: (0..<n).map { Item(id: ItemID("\(prefix)\($0)"), data: .object(["label": .string("L\($0)")])) })])
+    }
+
+    @Test func keyframeThenDeltasMirrorTheEngineExactly() {
+        var view = CollectionView(boundsSize: Size(400, 600), layout: CircleLayout(), data: items(12))
+        var mirror = ViewerState(keyframe: view.scene)
+        #expect(mirror.scene == view.scene)
+        var time = 0.0
+        func step(_ change: (inout CollectionView) -> Void) {
+            change(&view)
+            let delta = SceneDelta.between(mirror, view.scene, pooled: view.reusePool.pooledViewIDs)
+            mirror.apply(delta)
+            #expect(mirror.scene == view.scene)
+        }
+        step { $0.setLayout(CircleLayout(itemSize: Size(30, 30), radius: 100), animation: AnimationTiming(duration: 0.5, curve: .spring(dampingRatio: 0.5, initialVelocity: 0))) }
+        for _ in 0..<40 { time += 1.0 / 60; step { $0.advance(to: time) } }
+        step { $0.reloadData(items(5, prefix: "j")) }       // fewer items: views unbound and destroyed
+        step { $0.reloadData(items(20, prefix: "k")) }      // more: created and rebound
+        step { $0.resize(to: Size(300, 300)) }
+        step { _ = $0.tap(at: Point(270, 150)) }
+    }
+
+    @Test func unchangedViewsSendNothing() {
+        let view = CollectionView(boundsSize: Size(400, 600), layout: CircleLayout(), data: items(6))
+        let state = ViewerState(keyframe: view.scene)
+        let delta = SceneDelta.between(state, view.scene, pooled: [])
+        #expect(delta.isEmpty)
+    }
+
+    @Test func onlyChangedFieldsAreSent() {
+        var view = CollectionView(boundsSize: Size(400, 600), layout: CircleLayout(), data: items(4))
+        let state = ViewerState(keyframe: view.scene)
+        view.setLayout(CircleLayout(radius: 50), animation: .immediate)
+        let delta = SceneDelta.between(state, view.scene, pooled: [])
+        #expect(delta.created.isEmpty && delta.bound.isEmpty && delta.unbound.isEmpty)
+        #expect(delta.changed.count == 4)
+        #expect(delta.changed.allSatisfy { $0.frame != nil && $0.alpha == nil && $0.transform == nil && $0.data == nil })
+    }
+
+    @Test func leavingViewsAreUnboundWhenPooledAndDestroyedOtherwise() {
+        var view = CollectionView(boundsSize: Size(400, 600), layout: CircleLayout(), data: items(8))
+        let state = ViewerState(keyframe: view.scene)
+        view.reloadData(items(1))
+        let pooled = view.reusePool.pooledViewIDs
+        let delta = SceneDelta.between(state, view.scene, pooled: pooled)
+        // Reload pools all 8 (the pool keeps 5, 3 are destroyed), then takes one back for the item.
+        #expect(delta.unbound.count == 4)
+        #expect(delta.destroyed.count == 3)
+        #expect(delta.changed.count == 1)
+        #expect(Set(delta.unbound) == pooled)
+    }
+}
