@@ -1,0 +1,61 @@
+import TrellisCore
+import TrellisProtocol
+
+/// hello, stats, shutdown.
+enum ServerMethods {
+    static let version = "0.1.0"
+    static let protocolVersion = 1
+
+    static let entries: [Method] = [
+        Method(name: "hello", mutates: false) { context throws(RPCError) in
+            try context.allow(["client"])
+            return .object(["server": .string("trellisd"), "version": .string(version),
+                            "protocol": .number(Double(protocolVersion))])
+        },
+        Method(name: "stats", mutates: false) { context throws(RPCError) in
+            try context.allow(["session"])
+            let server = context.server
+            if context.params.field("session") != nil {
+                let session = try context.session()
+                context.touched = nil
+                return sessionStats(session)
+            }
+            return .object([
+                "sessions": .number(Double(server.sessions.count)),
+                "clients": .number(Double(server.clients.count)),
+                "requests": .number(Double(server.requestsHandled)),
+                "viewersDisconnected": .number(Double(server.viewersDisconnected)),
+                "ticking": .bool(server.isTicking),
+                "uptimeMs": .number(server.nowMilliseconds.rounded()),
+            ])
+        },
+        Method(name: "shutdown", mutates: true) { context throws(RPCError) in
+            try context.allow([])
+            // The reply goes out first; the dispatcher stops the server right after it.
+            context.server.shutdownRequested = true
+            return .object(["stopping": .bool(true)])
+        },
+    ]
+
+    static func sessionStats(_ session: Session) -> JSONValue {
+        let view = session.view
+        var pools: [String: JSONValue] = [:]
+        for (identifier, counters) in view.reusePool.counters {
+            pools[identifier] = .object([
+                "created": .number(Double(counters.created)), "reused": .number(Double(counters.reused)),
+                "destroyed": .number(Double(counters.destroyed)), "pooled": .number(Double(view.reusePool.pooledCount(identifier))),
+            ])
+        }
+        let viewers: [JSONValue] = session.viewers.values.sorted { $0.connection.id < $1.connection.id }.map { v in
+            .object(["client": .number(Double(v.connection.id)), "readOnly": .bool(v.readOnly),
+                     "framesSent": .number(Double(v.framesSent)), "framesSkipped": .number(Double(v.framesSkipped)),
+                     "queuedBytes": .number(Double(v.connection.queuedBytes))])
+        }
+        return .object([
+            "session": .string(session.name), "seq": .number(Double(session.seq)),
+            "frames": .number(Double(session.framesPublished)), "views": .number(Double(view.boundViewCount)),
+            "animating": .bool(view.isAnimating), "pool": .object(pools), "viewers": .array(viewers),
+            "items": .number(Double(view.data.totalItemCount)), "sections": .number(Double(view.data.numberOfSections)),
+        ])
+    }
+}

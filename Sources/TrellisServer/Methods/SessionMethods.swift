@@ -1,0 +1,113 @@
+import TrellisCore
+import TrellisProtocol
+
+/// session.create, session.list, session.info, session.destroy, session.attach, session.detach,
+/// clock.advance.
+enum SessionMethods {
+    static let entries: [Method] = [
+        Method(name: "session.create", mutates: true) { context throws(RPCError) in
+            try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset"])
+            let name = try context.string("name")
+            guard !name.isEmpty, name.count <= 128, !name.contains(where: { $0.isNewline }) else {
+                throw .invalidParams("params.name: expected a non-empty name of at most 128 characters on one line")
+            }
+            guard context.server.sessions[name] == nil else {
+                throw .domain("session_exists", "a session named '\(name)' already exists; destroy it first or choose another name",
+                              details: ["session": .string(name)])
+            }
+            let bounds = try context.optionalNumbers("bounds", ["width", "height"]) ?? [375, 812]
+            guard bounds[0] > 0, bounds[1] > 0 else { throw .invalidParams("params.bounds: expected a positive width and height") }
+            let layout: any Layout = context.params.field("layout") == nil ? FlowLayout() : try context.layout()
+            let clockName = try context.optionalString("clock") ?? "live"
+            guard let clock = Session.Clock(rawValue: clockName) else {
+                throw .invalidParams("params.clock: expected \"live\" or \"manual\", found \"\(clockName)\"")
+            }
+            var data = CollectionData()
+            if context.params.field("sections") != nil {
+                do throws(WireError) { data = try WireDecoding.data(context.params) } catch { throw .from(error) }
+            }
+            var inset = EdgeInsets.zero
+            if let i = try context.optionalNumbers("contentInset", ["top", "left", "bottom", "right"]) {
+                inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+            }
+            let view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
+            let session = Session(name: name, view: view, clock: clock, epochMilliseconds: context.server.nowMilliseconds)
+            context.server.sessions[name] = session
+            return info(session)
+        },
+        Method(name: "session.list", mutates: false) { context throws(RPCError) in
+            try context.allow([])
+            return .object(["sessions": .array(context.server.sessions.keys.sorted().map { info(context.server.sessions[$0]!) })])
+        },
+        Method(name: "session.info", mutates: false) { context throws(RPCError) in
+            try context.allow(["session"])
+            let session = try context.session()
+            context.touched = nil
+            return info(session)
+        },
+        Method(name: "session.destroy", mutates: true) { context throws(RPCError) in
+            try context.allow(["session"])
+            let session = try context.session()
+            context.touched = nil
+            context.server.close(session, reason: "destroyed")
+            return .object(["destroyed": .string(session.name)])
+        },
+        Method(name: "session.attach", mutates: false) { context throws(RPCError) in
+            try context.allow(["session", "readOnly"])
+            let session = try context.session()
+            let readOnly = try context.optionalBool("readOnly") ?? false
+            let client = context.client
+            if let previous = client.viewing { previous.viewers[client.connection.id] = nil }
+            // Bring the session's published state up to date first, so the keyframe is the
+            // state every caught-up viewer holds. With no viewers nothing was being published:
+            // start again from the scene as it is.
+            if session.viewers.isEmpty {
+                _ = session.view.drainEvents()
+                session.published = ViewerState(keyframe: session.view.scene)
+            } else {
+                context.server.publish(session)
+            }
+            context.touched = nil
+            let viewer = Viewer(connection: client.connection, readOnly: readOnly)
+            session.viewers[client.connection.id] = viewer
+            client.viewing = session
+            var buffer = ByteBuffer(capacity: 4096)
+            WireEncoding.writeScene(session.published.scene, into: &buffer)
+            let keyframe: JSONValue
+            do throws(JSONParseError) { keyframe = try JSONParser.parse(buffer.bytes) } catch { throw RPCError(code: -32603, message: "internal error encoding the keyframe: \(error.message)") }
+            return .object(["session": .string(session.name), "seq": .number(Double(session.seq)), "keyframe": keyframe,
+                            "readOnly": .bool(readOnly)])
+        },
+        Method(name: "session.detach", mutates: false) { context throws(RPCError) in
+            try context.allow([])
+            guard let session = context.client.viewing else {
+                throw .domain("invalid_state", "this connection is not attached to a session")
+            }
+            session.viewers[context.client.connection.id] = nil
+            context.client.viewing = nil
+            return .object(["detached": .string(session.name)])
+        },
+        Method(name: "clock.advance", mutates: true) { context throws(RPCError) in
+            try context.allow(["session", "ms"])
+            let session = try context.session()
+            guard session.clock == .manual else {
+                throw .domain("invalid_state", "session '\(session.name)' has a live clock; clock.advance needs a session created with clock \"manual\"")
+            }
+            let ms = try context.number("ms")
+            guard ms >= 0, ms <= 3_600_000 else { throw .invalidParams("params.ms: expected 0…3600000 milliseconds, found \(ms)") }
+            session.view.advance(to: session.view.time + ms / 1000)
+            return .object(["time": .number(WireEncoding.milliseconds(session.view.time))])
+        },
+    ]
+
+    static func info(_ session: Session) -> JSONValue {
+        let view = session.view
+        return .object([
+            "name": .string(session.name), "clock": .string(session.clock.rawValue),
+            "bounds": .array([.number(view.scroll.boundsSize.width), .number(view.scroll.boundsSize.height)]),
+            "layout": .string(view.layout.typeName), "sections": .number(Double(view.data.numberOfSections)),
+            "items": .number(Double(view.data.totalItemCount)), "time": .number(WireEncoding.milliseconds(view.time)),
+            "viewers": .number(Double(session.viewers.count)), "seq": .number(Double(session.seq)),
+        ])
+    }
+}

@@ -1,0 +1,313 @@
+// Sessions survive restarts: a journal of accepted mutations, compacted into a snapshot.
+//
+// The invariant (DESIGN.md): a mutation that was acknowledged survives a crash of the server.
+// Journal first, acknowledge second, as Redis's append-only file does.
+//
+// Files, in the state directory (`--state-dir`; by default `$XDG_STATE_HOME/trellis/<key>`,
+// else `~/.local/state/trellis/<key>`, the key naming the socket path, e.g.
+// `default-3f09c1d2a4b5e6f7`: a server's state belongs to its socket):
+//   journal.ndjson  one line per accepted mutating request, in the order applied:
+//                   {"seq":7,"method":"batch","session":"demo","time":1.25,"params":{…}}
+//   snapshot.json   every session's lasting state and the last seq it covers (StateSnapshot)
+// The journal is held under an exclusive flock: a second server on the same state refuses to start.
+//
+// Journal. The requests themselves are the record: after a mutating handler succeeded and
+// before its reply is written, the dispatcher calls `record`, which appends the method and
+// params (`write(2)`, synchronous and ordered; lines are small and the loop does nothing else
+// meanwhile). Refused requests changed nothing and are not written. Left out because they
+// change nothing that lasts: session.attach/detach, query.*, hit, stats, hello (none is
+// `mutates`) and shutdown. For a live session the line also carries the engine time the
+// request applied at, so a replay runs it at the same moment of the same animations; a
+// manual session's time moves only by clock.advance, which is journaled like the rest.
+//
+// fsync (`--fsync`, Redis's appendfsync): `always` fsyncs before each reply (nothing
+// acknowledged is lost even on power failure); `everysec` (default) arms a one-shot one-second
+// libuv timer at the first unsynced write, so at most a second is lost on power failure and
+// nothing ticks when idle; `no` leaves it to the kernel. A crash of the process alone loses
+// nothing under any policy: written lines are in the kernel's cache.
+//
+// Compaction (Redis's rewrite). When the journal passes `compactionBytes` (4 MiB), every
+// session's state goes to `snapshot.json.tmp`, is fsynced, renamed over `snapshot.json`, the
+// directory fsynced; only then is the journal cut to zero. A crash between the rename and the
+// cut leaves lines the snapshot already holds: their seq is at most the snapshot's, and they
+// are skipped. Compaction waits while a session is in an interactive transition or a manual
+// session animates (a snapshot keeps model state, not what is in flight), up to twice the size.
+//
+// Restore, when the server starts (before it serves anyone): the snapshot's sessions are
+// rebuilt, then the journal's later lines are replayed through the same method table. A last
+// line without its line end (a write cut short by a crash) is dropped with a warning and cut
+// from the file; a damaged line anywhere else, or a line that fails to replay, stops the start
+// with an error naming the file and line. Live sessions then land their animations (their
+// clock resumes from there); manual sessions stay exactly where their clock was.
+//
+// Not kept across a restart: frame numbers and viewers (they attach again and get a keyframe).
+// View ids and reuse counters come back only when the journal alone rebuilds a manual session;
+// a snapshot or a live session's landing gives fresh ones.
+//
+// If a journal write fails (disk full), the change is already applied in memory, so the reply
+// is an error saying it is not saved, and until a snapshot succeeds every later mutation
+// retries one (the snapshot then holds everything) rather than journal lines after a gap.
+
+import CLibUV
+import Logging
+import TrellisCore
+import TrellisProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// When journal writes are forced to disk, as Redis's appendfsync.
+public enum FsyncPolicy: String, Sendable, CaseIterable {
+    /// Before each reply.
+    case always
+    /// At most a second after a write.
+    case everysec
+    /// When the kernel decides (and at shutdown and compaction).
+    case no
+}
+
+/// Where a server keeps its sessions when `--state-dir` is not given.
+public enum StatePaths {
+    /// `$XDG_STATE_HOME/trellis/<key>` (an absolute XDG_STATE_HOME only, as the XDG spec says),
+    /// else `$HOME/.local/state/trellis/<key>`, the key naming the socket (`key(forSocket:)`).
+    public static func defaultDirectory(environment: [String: String], socketPath: String) -> String {
+        let key = key(forSocket: socketPath)
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return "\(state)/trellis/\(key)" }
+        var home = environment["HOME"] ?? ""
+        if home.isEmpty, let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { home = String(cString: dir) }
+        return "\(home.isEmpty ? "/tmp" : home)/.local/state/trellis/\(key)"
+    }
+
+    /// `<socket file name without .sock>-<FNV-1a 64 of the absolute socket path, in hex>`: a
+    /// server is found by its socket path, so that is what its state belongs to. The name alone
+    /// would let servers on `/a/s.sock` and `/b/s.sock` collide, and a server on a fresh
+    /// temporary socket pick up another one's sessions.
+    public static func key(forSocket socketPath: String) -> String {
+        var path = socketPath
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            path = String(cString: cwd) + "/" + path
+            free(cwd)
+        }
+        var name = String(path.split(separator: "/").last ?? "")
+        if name.hasSuffix(".sock") { name.removeLast(5) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return (name.isEmpty ? "trellis" : name) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// One server's journal and snapshot: records accepted mutations, compacts them, and rebuilds
+/// the sessions at start. Confined to the loop's thread, like the server.
+final class Persistence {
+    unowned let server: Server
+    let directory: String
+    let journalPath: String
+    let snapshotPath: String
+    let policy: FsyncPolicy
+    let compactionBytes: Int
+    private let journal: JournalFile
+    private var nextSeq = 1
+    private var syncTimer: UnsafeMutablePointer<uv_timer_t>?
+    private var syncArmed = false
+    /// A write failed: memory is ahead of the files until a snapshot succeeds.
+    private var needsSnapshot = false
+    /// The journal size at which compaction is tried next (raised after a failed attempt).
+    private var nextCompactionAt: Int
+    private var closed = false
+
+    /// Mutating methods that change nothing lasting.
+    static let unrecorded: Set<String> = ["shutdown"]
+
+    /// Opens (and locks) the state in `directory` and restores its sessions into `server`.
+    init(server: Server, directory: String, policy: FsyncPolicy, compactionBytes: Int) throws(PersistenceError) {
+        self.server = server
+        self.directory = directory
+        self.policy = policy
+        self.compactionBytes = max(1, compactionBytes)
+        nextCompactionAt = self.compactionBytes
+        journalPath = directory + "/journal.ndjson"
+        snapshotPath = directory + "/snapshot.json"
+        try FileIO.makeDirectories(directory)
+        journal = try JournalFile(path: journalPath)
+        unlink(snapshotPath + ".tmp")   // a compaction that a crash interrupted; the old snapshot stands
+        try restore()
+        if policy == .everysec {
+            let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
+            uv_timer_init(server.loop.loop, timer)
+            timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            syncTimer = timer
+        }
+    }
+
+    // MARK: Recording
+
+    /// Journals an accepted mutation (called after its handler succeeded, before its reply).
+    /// Throws when the change could not be made durable: the reply must not say it was.
+    func record(method: String, params: JSONValue, touched: Session?) throws(RPCError) {
+        guard !Self.unrecorded.contains(method) else { return }
+        guard !closed else { throw .domain("shutting_down", "the server is shutting down; this change was not saved") }
+        let live = touched.flatMap { $0.clock == .live ? $0 : nil }
+        let entry = JournalEntry(seq: nextSeq, method: method, params: params, session: live?.name, time: live?.view.time)
+        do throws(PersistenceError) {
+            if !needsSnapshot {
+                do throws(PersistenceError) {
+                    try journal.append(entry.line)
+                    nextSeq += 1
+                } catch {
+                    server.logger.error("\(error.description); taking a snapshot instead")
+                    needsSnapshot = true
+                }
+            }
+            if needsSnapshot {
+                // The snapshot holds the memory state, this change included.
+                try compact()
+                server.logger.notice("state saved as a snapshot after a failed journal write")
+            } else {
+                switch policy {
+                case .always: try journal.sync()
+                case .everysec: armSyncTimer()
+                case .no: break
+                }
+            }
+        } catch {
+            server.logger.error("\(error.description)")
+            throw .domain("persistence_failed", "the change was applied but could not be saved in \(directory) (\(error.description)); it will not survive a restart until the disk accepts writes again",
+                          details: ["directory": .string(directory)])
+        }
+        compactIfDue()
+    }
+
+    private func armSyncTimer() {
+        guard let timer = syncTimer, !syncArmed else { return }
+        syncArmed = true
+        uv_timer_start(timer, { timer in
+            let persistence = Unmanaged<Persistence>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
+            persistence.syncArmed = false
+            persistence.sync()
+        }, 1000, 0)
+    }
+
+    /// fsyncs what was written; a failure is logged and retried at the next write.
+    func sync() {
+        do { try journal.sync() } catch { server.logger.error("\(error.description)") }
+    }
+
+    // MARK: Compaction
+
+    /// Writes every session to the snapshot (durably), then cuts the journal.
+    func compact() throws(PersistenceError) {
+        var states: [SessionState] = []
+        for name in server.sessions.keys.sorted() { states.append(try SessionState(server.sessions[name]!)) }
+        let bytes = StateSnapshot(seq: nextSeq - 1, sessions: states).bytes
+        let before = journal.size
+        try FileIO.replace(snapshotPath, with: bytes)
+        try journal.truncate(to: 0)
+        needsSnapshot = false
+        server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(states.count) session\(states.count == 1 ? "" : "s"))")
+    }
+
+    private func compactIfDue() {
+        guard journal.size >= nextCompactionAt else { return }
+        let inFlight = server.sessions.values.contains {
+            $0.view.interactiveTransitionProgress != nil || ($0.clock == .manual && $0.view.isAnimating)
+        }
+        if inFlight && journal.size < 2 * compactionBytes { return }
+        do {
+            try compact()
+            nextCompactionAt = compactionBytes
+        } catch {
+            nextCompactionAt = journal.size + max(1, compactionBytes / 4)
+            server.logger.warning("journal compaction failed, the journal keeps growing (next try at \(nextCompactionAt) bytes): \(error.description)")
+        }
+    }
+
+    // MARK: Restore
+
+    private func restore() throws(PersistenceError) {
+        var covered = 0, fromSnapshot = 0
+        if let bytes = try FileIO.read(snapshotPath) {
+            let snapshot = try StateSnapshot(bytes: bytes, file: snapshotPath)
+            covered = snapshot.seq
+            for state in snapshot.sessions {
+                server.sessions[state.name] = Session(name: state.name, view: state.makeView(), clock: state.clock,
+                                                      epochMilliseconds: .infinity)
+            }
+            fromSnapshot = snapshot.sessions.count
+        }
+        let contents = try JournalParser.parse(try journal.readAll(), file: journalPath)
+        if contents.tornTailBytes > 0 {
+            server.logger.warning("\(journalPath): dropped an incomplete last line (\(contents.tornTailBytes) bytes, line \(contents.entries.count + 1)): a write the crash cut short, never acknowledged")
+            try journal.truncate(to: contents.validLength)
+        }
+        let client = Client(connection: nil)
+        var replayed = 0
+        for (line, entry) in contents.entries where entry.seq > covered {
+            try replay(entry, client: client, at: "\(journalPath):\(line)")
+            replayed += 1
+        }
+        nextSeq = max(covered, contents.entries.map(\.entry.seq).max() ?? 0) + 1
+        settle()
+        if fromSnapshot > 0 || replayed > 0 {
+            let count = server.sessions.count
+            server.logger.info("restored \(count) session\(count == 1 ? "" : "s") from \(directory) (\(fromSnapshot) from the snapshot, \(replayed) journal lines replayed)")
+        }
+    }
+
+    /// Runs one journaled request through the method table, as the dispatcher did.
+    private func replay(_ entry: JournalEntry, client: Client, at location: String) throws(PersistenceError) {
+        guard let method = MethodTable.byName[entry.method], method.mutates else {
+            throw PersistenceError("\(location): '\(entry.method)' is not a method this trellisd can replay; the journal was written by another version")
+        }
+        if let name = entry.session, let time = entry.time, let session = server.sessions[name], session.clock == .live {
+            session.view.advance(to: time)
+        }
+        var context = MethodContext(server: server, client: client, params: entry.params, touched: nil)
+        do { _ = try method.handler(&context) } catch {
+            throw PersistenceError("\(location): replaying '\(entry.method)' failed: \(error.message). Move the state aside (or start with --no-persistence) to start anyway")
+        }
+        stopClocks()
+    }
+
+    /// Sessions created by a replayed request get a clock that never catches up with real
+    /// time (their epoch is infinitely late), so only the journaled times move them.
+    private func stopClocks() {
+        for (name, session) in server.sessions where session.epochMilliseconds != .infinity {
+            server.sessions[name] = Session(name: name, view: session.view, clock: session.clock, epochMilliseconds: .infinity)
+        }
+    }
+
+    /// After the replay: live sessions land what was animating and their clock resumes from
+    /// there; events nobody can receive any more are dropped.
+    private func settle() {
+        let now = server.nowMilliseconds
+        for (name, session) in server.sessions {
+            var view = session.view
+            if session.clock == .live {
+                var seconds = 0
+                while view.isAnimating && view.interactiveTransitionProgress == nil && seconds < 3600 {
+                    view.advance(to: view.time + 1)
+                    seconds += 1
+                }
+            }
+            _ = view.drainEvents()
+            server.sessions[name] = Session(name: name, view: view, clock: session.clock,
+                                            epochMilliseconds: session.clock == .live ? now - view.time * 1000 : now)
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// Makes everything written durable (whatever the policy) and releases the state.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        sync()
+        if let timer = syncTimer {
+            syncTimer = nil
+            uv_timer_stop(timer)
+            uv_close(UnsafeMutableRawPointer(timer).assumingMemoryBound(to: uv_handle_t.self)) { $0?.deallocate() }
+        }
+        journal.close()
+    }
+}

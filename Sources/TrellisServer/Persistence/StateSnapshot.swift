@@ -1,0 +1,162 @@
+import TrellisCore
+import TrellisProtocol
+
+/// The snapshot file (`snapshot.json`): every session's lasting state at one moment, and the
+/// seq of the last journal line it covers. Written by compaction, read at start before the
+/// journal's later lines are replayed on top.
+///
+/// `{"format":"trellis-state","version":1,"seq":40,"sessions":[{name, clock, time, bounds,
+/// contentInset, contentOffset, layout, sections, selected, allowsSelection,
+/// allowsMultipleSelection}, …]}`
+struct StateSnapshot {
+    static let format = "trellis-state"
+    static let version = 1
+
+    /// The last journal seq whose effect the snapshot holds.
+    var seq: Int
+    var sessions: [SessionState]
+
+    init(seq: Int, sessions: [SessionState]) {
+        self.seq = seq
+        self.sessions = sessions
+    }
+
+    var json: JSONValue {
+        .object(["format": .string(Self.format), "version": .number(Double(Self.version)), "seq": .number(Double(seq)),
+                 "sessions": .array(sessions.map(\.json))])
+    }
+
+    /// The file's bytes (one JSON document and a line end).
+    var bytes: ByteBuffer {
+        var b = ByteBuffer(capacity: 4096)
+        JSONWriter.write(json, into: &b)
+        b.append(10)
+        return b
+    }
+
+    /// Reads the file's bytes; errors name `file` and the key path.
+    init(bytes: [UInt8], file: String) throws(PersistenceError) {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes, limits: JournalParser.limits) } catch {
+            throw PersistenceError("\(file): not a snapshot (\(error.message)); snapshots are replaced atomically, so this file was changed by something else. Move it aside (or start with --no-persistence) to start anyway")
+        }
+        do throws(ParamError) {
+            guard try value.requireString("format", in: "snapshot") == Self.format else {
+                throw ParamError(path: "snapshot.format", .mismatch(expected: "\"\(Self.format)\"", found: "another format"))
+            }
+            let version = try value.requireInt("version", in: "snapshot")
+            guard version == Self.version else {
+                throw ParamError(path: "snapshot.version", .mismatch(expected: "\(Self.version) (this trellisd's format)", found: "\(version)"))
+            }
+            seq = try value.requireInt("seq", in: "snapshot")
+            var sessions: [SessionState] = []
+            for (n, s) in try value.requireArray("sessions", in: "snapshot").enumerated() {
+                sessions.append(try SessionState(s, path: "snapshot.sessions[\(n)]"))
+            }
+            self.sessions = sessions
+        } catch {
+            throw PersistenceError("\(file): \(error.message)")
+        }
+    }
+}
+
+/// What of a session outlives the process: the model state a client set (data, layout, bounds,
+/// insets, offset, selection, clock and time). Not kept, by design: view ids and the reuse
+/// pool's counters (viewers attach again and get a keyframe), frame numbers, viewers, and
+/// anything in flight (animations are landed; compaction waits for interactive transitions
+/// and a manual session's animations to end before taking a snapshot).
+struct SessionState {
+    var name: String
+    var clock: Session.Clock
+    var time: Double
+    var bounds: Size
+    var contentInset: EdgeInsets
+    var contentOffset: Point
+    var layout: JSONValue
+    var data: CollectionData
+    var selected: [ItemID]
+    var selectionPolicy: SelectionPolicy
+
+    /// The session's state, or an error when its layout has no protocol object to write.
+    init(_ session: Session) throws(PersistenceError) {
+        let view = session.view
+        guard let layout = LayoutEncoding.json(view.layout) else {
+            throw PersistenceError("session '\(session.name)' uses a '\(view.layout.typeName)' layout, which the snapshot cannot write yet")
+        }
+        name = session.name
+        clock = session.clock
+        time = view.time
+        bounds = view.scroll.boundsSize
+        contentInset = view.scroll.contentInset
+        contentOffset = view.scroll.contentOffset
+        self.layout = layout
+        data = view.data
+        selected = view.selectedItems
+        selectionPolicy = view.selectionPolicy
+    }
+
+    var json: JSONValue {
+        .object([
+            "name": .string(name), "clock": .string(clock.rawValue), "time": .number(time),
+            "bounds": .array([.number(bounds.width), .number(bounds.height)]),
+            "contentInset": .array([.number(contentInset.top), .number(contentInset.left),
+                                    .number(contentInset.bottom), .number(contentInset.right)]),
+            "contentOffset": .array([.number(contentOffset.x), .number(contentOffset.y)]),
+            "layout": layout, "sections": DataEncoding.sections(data),
+            "selected": .array(selected.map { .string($0.rawValue) }),
+            "allowsSelection": .bool(selectionPolicy.allowsSelection),
+            "allowsMultipleSelection": .bool(selectionPolicy.allowsMultipleSelection),
+        ])
+    }
+
+    init(_ value: JSONValue, path: String) throws(ParamError) {
+        try value.rejectUnknownKeys(allowed: ["name", "clock", "time", "bounds", "contentInset", "contentOffset", "layout",
+                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection"], path: path)
+        name = try value.requireString("name", in: path)
+        let clockName = try value.requireString("clock", in: path)
+        guard let clock = Session.Clock(rawValue: clockName) else {
+            throw ParamError(path: "\(path).clock", .mismatch(expected: "\"live\" or \"manual\"", found: "\"\(clockName)\""))
+        }
+        self.clock = clock
+        time = try value.requireNumber("time", in: path)
+        let b = try value.requireNumbers("bounds", count: 2, labels: ["width", "height"], in: path)
+        bounds = Size(b[0], b[1])
+        let i = try value.requireNumbers("contentInset", count: 4, labels: ["top", "left", "bottom", "right"], in: path)
+        contentInset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+        let o = try value.requireNumbers("contentOffset", count: 2, labels: ["x", "y"], in: path)
+        contentOffset = Point(o[0], o[1])
+        layout = try value.requireObject("layout", in: path)
+        _ = try LayoutSpec.layout(layout, path: "\(path).layout")
+        do { data = try WireDecoding.data(value, path: path) } catch {
+            switch error {
+            case .params(let p): throw p
+            case .data(let d): throw ParamError(path: "\(path).sections", .mismatch(expected: "unique identifiers", found: d.description))
+            }
+        }
+        selected = []
+        for (n, id) in try value.requireArray("selected", in: path).enumerated() {
+            guard case .string(let s) = id else {
+                throw ParamError(path: "\(path).selected[\(n)]", .mismatch(expected: "an item identifier", found: id.kindDescription))
+            }
+            selected.append(ItemID(s))
+        }
+        selectionPolicy = SelectionPolicy(allowsSelection: try value.requireBool("allowsSelection", in: path),
+                                          allowsMultipleSelection: try value.requireBool("allowsMultipleSelection", in: path))
+    }
+
+    /// A collection view in this state, built with the engine's public inputs as a client would
+    /// drive it: create, set the offset, select, move the clock. Nothing animates.
+    func makeView() -> CollectionView {
+        // The layout object was checked when the snapshot was read.
+        let layout = (try? LayoutSpec.layout(self.layout)) ?? FlowLayout()
+        var view = CollectionView(boundsSize: bounds, layout: layout, data: data, contentInset: contentInset)
+        view.selectionPolicy = selectionPolicy
+        view.setContentOffset(contentOffset)
+        for id in selected {
+            if let indexPath = data.indexPath(of: id) { try? view.select(indexPath) }
+        }
+        view.advance(to: time)
+        _ = view.drainEvents()
+        return view
+    }
+}

@@ -1,0 +1,53 @@
+import TrellisCore
+import TrellisProtocol
+
+/// One named collection view the server owns, with its clock and the viewers attached to it.
+public final class Session {
+    /// Live: the server advances the engine to real time while something moves. Manual: time
+    /// moves only by `clock.advance` (deterministic scripts and tests).
+    public enum Clock: String, Sendable { case live, manual }
+
+    public let name: String
+    public var view: CollectionView
+    public let clock: Clock
+    /// The loop time (ms) that is the session's time zero, for live clocks.
+    let epochMilliseconds: Double
+    /// The number of the last frame published.
+    public internal(set) var seq = 0
+    /// What caught-up viewers hold: the state after the last published frame.
+    var published = ViewerState()
+    var viewers: [Int: Viewer] = [:]
+    public internal(set) var framesPublished = 0
+
+    init(name: String, view: CollectionView, clock: Clock, epochMilliseconds: Double) {
+        self.name = name
+        self.view = view
+        self.clock = clock
+        self.epochMilliseconds = epochMilliseconds
+        published = ViewerState(keyframe: view.scene)
+    }
+
+    /// Brings a live session's engine to `nowMilliseconds` (loop time).
+    func catchUp(nowMilliseconds: Double) {
+        guard clock == .live else { return }
+        view.advance(to: (nowMilliseconds - epochMilliseconds) / 1000)
+    }
+}
+
+/// A connection attached to a session as a viewer: what it was last sent, and whether that is
+/// the session's latest frame (then it shares the frame everyone gets).
+final class Viewer {
+    let connection: Connection
+    let readOnly: Bool
+    /// What this viewer holds, when it fell behind (nil: it holds `session.published`).
+    var lagging: ViewerState?
+    var framesSkipped = 0
+    var framesSent = 0
+    /// When it went above the soft output limit (loop ms), if it is above it now.
+    var overSoftLimitSince: Double?
+
+    init(connection: Connection, readOnly: Bool) {
+        self.connection = connection
+        self.readOnly = readOnly
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TrellisProtocol
+import TrellisServer
+
+/// The Trellis server: owns the sessions and serves JSON-RPC over a Unix socket (see
+/// Protocol/PROTOCOL.md). Starts with no configuration.
+@main
+struct Trellisd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trellisd",
+        abstract: "The Trellis layout server: headless collection views over a Unix socket.")
+
+    @Option(help: "The Unix socket to listen on (default: $TRELLIS_SOCKET, else $XDG_RUNTIME_DIR/trellis/default.sock, else /tmp/trellis-$UID/default.sock).")
+    var socket: String?
+
+    @Option(help: "Frames per second of live sessions while something moves.")
+    var fps: Double = 60
+
+    @Option(help: "The largest request accepted, in bytes.")
+    var maxMessageBytes: Int = 1 << 20
+
+    @Option(help: "The most clients connected at once.")
+    var maxClients: Int = 1024
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "info"
+
+    @Flag(help: "Print the socket path the server would use and exit.")
+    var printSocketPath = false
+
+    // Persistence (TrellisServer/Persistence): sessions survive restarts.
+    @Option(help: "Where sessions are journaled so they survive a restart (default: $XDG_STATE_HOME/trellis/<socket name>-<hash of the socket path>, else the same under ~/.local/state).")
+    var stateDir: String?
+
+    @Option(help: "When the journal reaches the disk: always (before each reply), everysec (at most a second of acknowledged changes lost on power failure) or no (when the kernel decides).")
+    var fsync: String = "everysec"
+
+    @Flag(help: "Keep sessions in memory only: nothing is journaled or restored.")
+    var noPersistence = false
+
+    @Option(help: ArgumentHelp("Journal size in bytes that triggers compaction into a snapshot (for tests).", visibility: .hidden))
+    var journalCompactBytes: Int = 4 << 20
+
+    func validate() throws {
+        guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
+        guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        guard FsyncPolicy(rawValue: fsync) != nil else { throw ValidationError("--fsync must be always, everysec or no") }
+        guard journalCompactBytes >= 1 else { throw ValidationError("--journal-compact-bytes must be at least 1") }
+    }
+
+    func run() throws {
+        let path = socket ?? SocketPath.resolve(environment: ProcessInfo.processInfo.environment, uid: getuid())
+        if printSocketPath {
+            print(path)
+            return
+        }
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "trellisd")
+        var configuration = ServerConfiguration(socketPath: path)
+        configuration.framesPerSecond = fps
+        configuration.maximumMessageBytes = maxMessageBytes
+        configuration.maximumClients = maxClients
+        if !noPersistence {
+            configuration.stateDirectory = stateDir
+                ?? StatePaths.defaultDirectory(environment: ProcessInfo.processInfo.environment, socketPath: path)
+        }
+        configuration.fsyncPolicy = FsyncPolicy(rawValue: fsync) ?? .everysec
+        configuration.journalCompactionBytes = journalCompactBytes
+        do {
+            let server = try Server(configuration: configuration, logger: logger)
+            server.run()
+        } catch {
+            FileHandle.standardError.write(Data("trellisd: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
