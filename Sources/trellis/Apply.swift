@@ -1,0 +1,23 @@
+import ArgumentParser
+import TrellisClient
+import TrellisCore
+
+/// `trellis apply NAME --file F`: diffs a snapshot against the data and animates the difference.
+struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply a data snapshot: the server diffs it and animates the changes.",
+        discussion: "The file has the same forms as reload --file; - reads stdin.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session's name.") var name: String
+    @Option(help: ArgumentHelp("A JSON snapshot file (- for stdin).", valueName: "path")) var file: String
+    @OptionGroup(title: "Animation") var animation: AnimationOptions
+
+    func run() throws {
+        var params = try animation.params()
+        let value = try readJSONFile(file)
+        params["sections"] = try parsing { () throws(SyntaxError) in try GeneratedData.sections(fromFile: value) }
+        params["session"] = .string(name)
+        try withServer(global) { c in c.emit(try c.call("data.apply", params), Human.update) }
+    }
+}

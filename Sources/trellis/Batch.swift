@@ -1,0 +1,52 @@
+import ArgumentParser
+import TrellisClient
+import TrellisCore
+
+/// `trellis batch NAME --delete 0:3 --insert 0:0=id1 …`: one performBatchUpdates call.
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Perform a batch update: any mix of item and section operations, validated as UIKit does.",
+        discussion: """
+            Each option may repeat. Index paths are section:item; ranges section:first..last are \
+            inclusive. Items inserted without '=id' get generated ids (<prefix>0, <prefix>1, …; \
+            the prefix is random unless --id-prefix is given) with the id as data.label. A refused \
+            batch prints UIKit's message to stderr and exits 65; nothing changes.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session's name.") var name: String
+    @Option(name: .customLong("delete"), help: ArgumentHelp("Delete items: S:I or S:I..J.", valueName: "path")) var deletes: [String] = []
+    @Option(name: .customLong("insert"), help: ArgumentHelp("Insert an item: S:I=id, or S:I / S:I..J with generated ids.", valueName: "path[=id]")) var inserts: [String] = []
+    @Option(name: .customLong("move"), help: ArgumentHelp("Move an item: S:I:S:I (from, to).", valueName: "from:to")) var moves: [String] = []
+    @Option(name: .customLong("reload"), help: ArgumentHelp("Reload items: S:I or S:I..J.", valueName: "path")) var reloads: [String] = []
+    @Option(name: .customLong("insert-section"), help: ArgumentHelp("Insert an empty section: N or N=id.", valueName: "index[=id]")) var insertSections: [String] = []
+    @Option(name: .customLong("delete-section"), help: ArgumentHelp("Delete a section.", valueName: "index")) var deleteSections: [String] = []
+    @Option(name: .customLong("move-section"), help: ArgumentHelp("Move a section: FROM:TO.", valueName: "from:to")) var moveSections: [String] = []
+    @Option(name: .customLong("reload-section"), help: ArgumentHelp("Reload a section.", valueName: "index")) var reloadSections: [String] = []
+    @Option(help: "The prefix of generated ids (deterministic ids for scripts).") var idPrefix: String?
+    @OptionGroup(title: "Animation") var animation: AnimationOptions
+
+    func run() throws {
+        var builder = BatchBuilder(idPrefix: GeneratedData.idPrefix(idPrefix))
+        try parsing { () throws(SyntaxError) in
+            for s in deleteSections { try builder.deleteSection(s) }
+            for s in deletes { try builder.delete(s) }
+            for s in reloadSections { try builder.reloadSection(s) }
+            for s in reloads { try builder.reload(s) }
+            for s in moveSections { try builder.moveSection(s) }
+            for s in moves { try builder.move(s) }
+            for s in insertSections { try builder.insertSection(s) }
+            for s in inserts { try builder.insert(s) }
+        }
+        guard !builder.isEmpty else { throw ValidationError("no operations: give at least one of --delete, --insert, --move, --reload, --insert-section, --delete-section, --move-section, --reload-section") }
+        try performBatch(global, session: name, builder: builder, animation: animation)
+    }
+}
+
+/// Sends a built batch and prints the update (shared by batch, insert, delete and move).
+func performBatch(_ global: GlobalOptions, session: String, builder: BatchBuilder, animation: AnimationOptions) throws {
+    var params = try animation.params()
+    params["session"] = .string(session)
+    params["ops"] = .array(builder.operations)
+    try withServer(global) { c in c.emit(try c.call("batch", params), Human.update) }
+}

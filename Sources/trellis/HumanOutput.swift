@@ -1,0 +1,123 @@
+import TrellisClient
+import TrellisCore
+import TrellisProtocol
+
+/// Text forms of server results: short lines a person reads and a script can grep, e.g.
+/// `0:3 item3 frame=0,110,100,100 alpha=1`.
+enum Human {
+    static func number(_ value: JSONValue?) -> String {
+        guard let n = value?.numberValue else { return value.map(JSONWriter.string) ?? "-" }
+        return JSONNumberText.format(n)
+    }
+
+    /// `[0,110,100,100]` → `0,110,100,100`.
+    static func numbers(_ value: JSONValue?, separator: String = ",") -> String {
+        guard case .array(let values)? = value else { return "-" }
+        return values.map { number($0) }.joined(separator: separator)
+    }
+
+    /// `[0,3]` → `0:3`.
+    static func path(_ value: JSONValue?) -> String { numbers(value, separator: ":") }
+
+    /// Index paths, with runs of consecutive items in one section shortened to `0:0..9`.
+    static func paths(_ value: JSONValue?) -> String {
+        guard case .array(let values)? = value else { return "" }
+        var runs: [(section: Int, first: Int, last: Int)] = []
+        for v in values {
+            guard case .array(let p) = v, p.count == 2, let s = p[0].numberValue, let i = p[1].numberValue else { continue }
+            let section = Int(s), item = Int(i)
+            if let last = runs.last, last.section == section, last.last + 1 == item {
+                runs[runs.count - 1].last = item
+            } else {
+                runs.append((section, item, item))
+            }
+        }
+        return runs.map { $0.first == $0.last ? "\($0.section):\($0.first)" : "\($0.section):\($0.first)..\($0.last)" }
+            .joined(separator: " ")
+    }
+
+    /// `{kind, section, item?, id?, elementKind?}` → `0:3 item3`, or `header 0` for a supplementary view.
+    static func element(_ e: JSONValue?) -> String {
+        guard let e else { return "-" }
+        let section = number(e["section"])
+        if let item = e["item"] {
+            var text = "\(section):\(number(item))"
+            if let id = e["id"]?.stringValue { text += " \(id)" }
+            return text
+        }
+        return "\(e["elementKind"]?.stringValue ?? e["kind"]?.stringValue ?? "element") \(section)"
+    }
+
+    /// An attributes object or scene view: element, frame, alpha, and what differs from the defaults.
+    static func attributes(_ a: JSONValue) -> String {
+        var text = "\(element(a["element"])) frame=\(numbers(a["frame"])) alpha=\(number(a["alpha"]))"
+        if let z = a["zIndex"]?.numberValue, z != 0 { text += " z=\(JSONNumberText.format(z))" }
+        if a["hidden"] == .bool(true) { text += " hidden" }
+        if a["transform"] != nil { text += " transform=\(numbers(a["transform"]))" }
+        if let view = a["view"] { text += " view=\(number(view))" }
+        return text
+    }
+
+    /// A session's info in one line (ls, new).
+    static func session(_ info: JSONValue) -> String {
+        let items = number(info["items"]), sections = number(info["sections"]), viewers = number(info["viewers"])
+        return "\(info["name"]?.stringValue ?? "?"): \(info["layout"]?.stringValue ?? "?") \(numbers(info["bounds"], separator: "x")), "
+            + "\(items) item\(items == "1" ? "" : "s") in \(sections) section\(sections == "1" ? "" : "s"), "
+            + "\(info["clock"]?.stringValue ?? "?") clock, \(viewers) viewer\(viewers == "1" ? "" : "s")"
+    }
+
+    /// `key: value` lines, nested objects flattened with dots (`pool.cell.created: 12`).
+    static func fields(_ value: JSONValue, prefix: String = "") -> [String] {
+        guard case .object(let members) = value else { return [prefix.isEmpty ? JSONWriter.string(value) : "\(prefix): \(JSONWriter.string(value))"] }
+        var lines: [String] = []
+        for key in members.keys.sorted() {
+            let name = prefix.isEmpty ? key : "\(prefix).\(key)"
+            switch members[key]! {
+            case .object: lines += fields(members[key]!, prefix: name)
+            case .string(let s): lines.append("\(name): \(s)")
+            case .number(let n): lines.append("\(name): \(JSONNumberText.format(n))")
+            case .array(let values) where values.allSatisfy({ $0.numberValue != nil }):
+                lines.append("\(name): \(numbers(members[key]))")
+            case let other: lines.append("\(name): \(JSONWriter.string(other))")
+            }
+        }
+        return lines
+    }
+
+    /// A batch or snapshot result: `update 2: inserted 0:0..9; deleted 0:3; moved 0:5>0:7`.
+    static func update(_ r: JSONValue) -> [String] {
+        var parts: [String] = []
+        for (key, label) in [("inserted", "inserted"), ("deleted", "deleted"), ("reloaded", "reloaded"), ("moved", "moved")] {
+            guard case .array(let values)? = r[key], !values.isEmpty else { continue }
+            if key == "moved" || key == "reloaded" {
+                let pairs = values.map { v -> String in
+                    guard case .array(let p) = v, p.count == 2 else { return "?" }
+                    return key == "reloaded" && p[0] == p[1] ? path(p[0]) : "\(path(p[0]))>\(path(p[1]))"
+                }
+                parts.append("\(label) \(pairs.joined(separator: " "))")
+            } else {
+                parts.append("\(label) \(paths(r[key]))")
+            }
+        }
+        for (key, label) in [("insertedSections", "inserted sections"), ("deletedSections", "deleted sections"),
+                             ("reloadedSections", "reloaded sections"), ("movedSections", "moved sections")] {
+            guard case .array(let values)? = r[key], !values.isEmpty else { continue }
+            let text = values.map { v -> String in
+                if case .array(let p) = v, p.count == 2 { return key == "reloadedSections" && p[0] == p[1] ? number(p[0]) : "\(number(p[0]))>\(number(p[1]))" }
+                return number(v)
+            }
+            parts.append("\(label) \(text.joined(separator: " "))")
+        }
+        return ["update \(number(r["update"])): " + (parts.isEmpty ? "no changes" : parts.joined(separator: "; "))]
+    }
+
+    /// `offset=0,400 contentSize=375,1100`.
+    static func offset(_ r: JSONValue) -> [String] {
+        ["offset=\(numbers(r["contentOffset"])) contentSize=\(numbers(r["contentSize"]))"]
+    }
+
+    static func selected(_ r: JSONValue) -> String {
+        guard case .array(let ids)? = r["selected"], !ids.isEmpty else { return "selected: none" }
+        return "selected: " + ids.map { $0.stringValue ?? JSONWriter.string($0) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import TrellisClient
+import TrellisCore
+
+/// `trellis new NAME`: creates a session (one collection view).
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a session: a collection view with its bounds, layout and clock.",
+        discussion: "Starts a server in the background when none is running (like tmux).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session's name.") var name: String
+    @Option(help: ArgumentHelp("The view's size WIDTHxHEIGHT.", valueName: "WxH")) var bounds = "375x812"
+    @Option(help: "flow or circle.") var layout = "flow"
+    @OptionGroup(title: "Layout") var metrics: LayoutOptions
+    @Option(help: ArgumentHelp("Content insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets")) var contentInset: String?
+    @Flag(help: "Time moves only with `trellis advance` (deterministic animations).") var manualClock = false
+
+    func run() throws {
+        let size = try parsing { () throws(SyntaxError) in try CommandSyntax.size(bounds) }
+        var params: [String: JSONValue] = [
+            "name": .string(name), "bounds": .array([.number(size.width), .number(size.height)]),
+            "layout": try metrics.spec(type: layout), "clock": .string(manualClock ? "manual" : "live"),
+        ]
+        if let contentInset {
+            let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(contentInset) }
+            params["contentInset"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
+        }
+        try withServer(global) { c in
+            c.emit(try c.call("session.create", params)) { [Human.session($0)] }
+        }
+    }
+}

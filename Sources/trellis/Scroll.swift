@@ -1,0 +1,36 @@
+import ArgumentParser
+import TrellisClient
+import TrellisCore
+
+/// `trellis scroll NAME --to X,Y | --item S:I [--position P]`: setContentOffset or scrollToItem.
+struct Scroll: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Scroll a session: to a content offset, or to an item (scrollToItem).",
+        discussion: "Positions: top, centeredVertically, bottom, left, centeredHorizontally, right; one per axis joined with ','.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session's name.") var name: String
+    @Option(help: ArgumentHelp("A content offset X,Y (unclamped, as setContentOffset).", valueName: "X,Y")) var to: String?
+    @Option(help: ArgumentHelp("An item S:I to scroll to (clamped).", valueName: "S:I")) var item: String?
+    @Option(help: "Where the item ends up (default top).") var position: String?
+
+    func validate() throws {
+        guard (to == nil) != (item == nil) else { throw ValidationError("give exactly one of --to or --item") }
+        if position != nil && item == nil { throw ValidationError("--position goes with --item") }
+    }
+
+    func run() throws {
+        var params: [String: JSONValue] = ["session": .string(name)]
+        let method: String
+        if let to {
+            let p = try parsing { () throws(SyntaxError) in try CommandSyntax.point(to) }
+            params["offset"] = .array([.number(p.x), .number(p.y)])
+            method = "scroll.to"
+        } else {
+            params["at"] = wire(try parsing { () throws(SyntaxError) in try CommandSyntax.indexPath(item!) })
+            if let position { params["position"] = .string(position) }
+            method = "scroll.toItem"
+        }
+        try withServer(global) { c in c.emit(try c.call(method, params), Human.offset) }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import TrellisClient
+import TrellisCore
+
+/// The real `trellis` executable against a real `trellisd`, as a user runs them: stdout,
+/// stderr and exit codes.
+@Suite struct CLIIntegrationTests {
+    @Test func sessionLifecycle() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        var r = server.trellis("new", "a", "--bounds", "320x480", "--layout", "circle", "--manual-clock")
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        #expect(r.stdout == "a: circle 320x480, 0 items in 0 sections, manual clock, 0 viewers\n")
+        #expect(server.trellis("new", "b").status == 0)
+        r = server.trellis("ls")
+        #expect(r.stdout == """
+            a: circle 320x480, 0 items in 0 sections, manual clock, 0 viewers
+            b: flow 375x812, 0 items in 0 sections, live clock, 0 viewers
+
+            """)
+        r = server.trellis("info", "a")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("bounds: 320,480\n") && r.stdout.contains("layout: circle\n") && r.stdout.contains("clock: manual\n"))
+        r = server.trellis("--json", "info", "b")
+        #expect(r.stdout.hasPrefix("{") && r.stdout.contains("\"name\":\"b\""))
+        r = server.trellis("kill", "a")
+        #expect(r.status == 0 && r.stdout.isEmpty)
+        #expect(server.trellis("ls").stdout == "b: flow 375x812, 0 items in 0 sections, live clock, 0 viewers\n")
+        r = server.trellis("kill", "a")
+        #expect(r.status == 65)
+        #expect(r.stderr == "no session named 'a'; sessions: b\n")
+        r = server.trellis("new", "b")
+        #expect(r.status == 65 && r.stderr.contains("already exists"))
+    }
+
+    @Test func reloadThenQueryGivesFlowLayoutFrames() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "f", "--item-size", "100x100", "--manual-clock").status == 0)
+        var r = server.trellis("reload", "f", "--items", "5")
+        #expect(r.stdout == "5 items in 1 section\n")
+        // UICollectionViewFlowLayout: 3 items of 100 across 375 points, the free 75 points
+        // spread between them (137.5 apart); lines 10 apart.
+        r = server.trellis("query", "f", "--rect", "0,0,375,812")
+        #expect(r.status == 0)
+        #expect(r.stdout == """
+            0:0 item0 frame=0,0,100,100 alpha=1
+            0:1 item1 frame=137.5,0,100,100 alpha=1
+            0:2 item2 frame=275,0,100,100 alpha=1
+            0:3 item3 frame=0,110,100,100 alpha=1
+            0:4 item4 frame=137.5,110,100,100 alpha=1
+
+            """)
+        r = server.trellis("query", "f", "--at", "0:4")
+        #expect(r.stdout == "0:4 item4 frame=137.5,110,100,100 alpha=1\n")
+        r = server.trellis("query", "f", "--at", "0:9")
+        #expect(r.status == 65 && !r.stderr.isEmpty)
+        // Short forms, then the scene once the animations are over.
+        r = server.trellis("insert", "f", "0:0..1", "--id-prefix", "n")
+        #expect(r.stdout == "update 1: inserted 0:0..1\n")
+        r = server.trellis("delete", "f", "0:2")
+        #expect(r.stdout == "update 2: deleted 0:2\n")
+        r = server.trellis("move", "f", "0:0", "0:5")
+        #expect(r.stdout == "update 3: moved 0:0>0:5\n")
+        #expect(server.trellis("advance", "f", "1s").stdout == "time=1000ms\n")
+        r = server.trellis("scene", "f")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.first == "time=1000ms offset=0,0 contentSize=375,210 bounds=375x812")
+        let prefixes: [String] = lines.dropFirst().map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+        #expect(prefixes == [
+            "0:0 n1 frame=0,0,100,100", "0:1 item1 frame=137.5,0,100,100", "0:2 item2 frame=275,0,100,100",
+            "0:3 item3 frame=0,110,100,100", "0:4 item4 frame=137.5,110,100,100", "0:5 n0 frame=275,110,100,100",
+        ])
+        r = server.trellis("tap", "f", "150,10")
+        #expect(r.stdout.hasSuffix("didSelect 0:1 item1\ndidUnhighlight 0:1 item1\nselected: item1\n"))
+        #expect(server.trellis("hit", "f", "120,10").stdout == "no view at 120,10\n")
+        r = server.trellis("stats", "f")
+        #expect(r.stdout.contains("items: 6\n") && r.stdout.contains("pool.cell.created: "))
+    }
+
+    @Test func refusedBatchPrintsUIKitsMessageAndExits65() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "b", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "b", "--items", "5").status == 0)
+        var r = server.trellis("batch", "b", "--delete", "0:9")
+        #expect(r.status == 65)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == "attempt to delete item 9 from section 0 which only contains 5 items before the update\n")
+        r = server.trellis("batch", "b", "--insert", "0:1=n", "--move", "0:3:0:1")
+        #expect(r.status == 65)
+        #expect(r.stderr == "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 1})\n")
+        r = server.trellis("--json", "batch", "b", "--delete", "0:1", "--reload", "0:1")
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\"code\":\"invalid_update\"") && r.stderr.contains("delete_and_reload_same_index_path"))
+        // Nothing changed; an accepted batch is update 1.
+        r = server.trellis("batch", "b", "--delete", "0:4", "--insert", "0:0=first", "--no-animation")
+        #expect(r.status == 0)
+        #expect(r.stdout == "update 1: inserted 0:0; deleted 0:4\n")
+    }
+
+    @Test func startsAServerWhenNoneRunsAndShutdownStopsIt() throws {
+        let directory = CLIServer.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let socket = directory + "/run/s.sock"
+        let env = ["XDG_STATE_HOME": directory + "/state"]
+        var r = runTrellis(["--socket", socket, "--no-start", "ls"], environment: env)
+        #expect(r.status == 69)
+        #expect(r.stderr.hasPrefix("trellis: cannot connect to \(socket)"))
+        r = runTrellis(["--socket", socket, "new", "auto"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "auto: flow 375x812, 0 items in 0 sections, live clock, 0 viewers\n")
+        #expect(runTrellis(["--socket", socket, "ls"], environment: env).stdout.hasPrefix("auto: "))
+        r = runTrellis(["--socket", socket, "shutdown"], environment: env)
+        #expect(r.status == 0)
+        // The detached server goes away; then shutdown finds nothing (and starts nothing).
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, (try? RPCClient(path: socket)) != nil { usleep(20_000) }
+        #expect((try? RPCClient(path: socket)) == nil)
+        r = runTrellis(["--socket", socket, "shutdown"], environment: env)
+        #expect(r.status == 69)
+        #expect(r.stderr == "trellis: no server running on \(socket)\n")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
+        for arguments in [["new"], ["insert", "x", "0:a"], ["scroll", "x"], ["advance", "x", "soon"],
+                          ["new", "x", "--bounds", "3"], ["batch", "x"], ["frobnicate"]] {
+            let r = runTrellis(["--socket", socket] + arguments)
+            #expect(r.status == 64, "\(arguments): \(r.stderr)")
+            #expect(!r.stderr.isEmpty)
+        }
+        // No server was started for any of them.
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func helpDocumentsTheExitCodes() {
+        let r = runTrellis(["--help"])
+        #expect(r.status == 0)
+        for code in ["64", "65", "69", "70"] { #expect(r.stdout.contains("  \(code)  ")) }
+    }
+}
+
+// MARK: Processes
+
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The built executable `name` next to the test bundle (.build/debug).
+func builtExecutable(_ name: String) -> URL {
+    var url = Bundle.main.bundleURL
+    for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) {
+        url.deleteLastPathComponent()
+    }
+    return url.appendingPathComponent(name)
+}
+
+/// Runs `trellis` with `arguments` to completion.
+func runTrellis(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
+    let process = Process()
+    process.executableURL = builtExecutable("trellis")
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["TRELLIS_SOCKET"] = nil
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch { return CLIResult(status: -1, stdout: "", stderr: "cannot run trellis: \(error)") }
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                     stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A `trellisd` on a private temporary socket, without persistence, stopped by `stop()`.
+final class CLIServer: @unchecked Sendable {
+    let directory: String
+    let socketPath: String
+    let process = Process()
+
+    static func temporaryDirectory() -> String {
+        NSTemporaryDirectory() + "trellis-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    init() throws {
+        directory = Self.temporaryDirectory()
+        // The server creates the socket's directory itself, 0700.
+        socketPath = directory + "/run/s.sock"
+        process.executableURL = builtExecutable("trellisd")
+        process.arguments = ["--socket", socketPath, "--no-persistence"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let client = try? RPCClient(path: socketPath, timeout: 2), (try? client.call("hello")) != nil { return }
+            if !process.isRunning { break }
+            usleep(10_000)
+        }
+        stop()
+        throw ClientError.launch("trellisd did not start on \(socketPath)")
+    }
+
+    /// `trellis --socket <this server> arguments…`.
+    func trellis(_ arguments: String...) -> CLIResult {
+        runTrellis(["--socket", socketPath] + arguments)
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
