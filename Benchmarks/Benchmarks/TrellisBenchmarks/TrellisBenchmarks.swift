@@ -1,0 +1,145 @@
+import Benchmark
+import TrellisCore
+
+/// Inputs built once when the benchmarks are registered, shared by the runs (never mutated).
+final class Fixtures: @unchecked Sendable {
+    static let shared = Fixtures()
+
+    /// 1,000,000 items, widths and heights 20…120 points.
+    lazy var variableMillion: CollectionData = {
+        var rng = SplitMix64(seed: 1)
+        return .generated(count: 1_000_000) { _ in
+            Size(Double(Int.random(in: 20...120, using: &rng)), Double(Int.random(in: 20...120, using: &rng)))
+        }
+    }()
+
+    lazy var preparedFlow: FlowLayout = {
+        var layout = FlowLayout()
+        layout.prepare(LayoutContext(data: variableMillion, boundsSize: Size(375, 812)), invalidation: .all)
+        return layout
+    }()
+
+    lazy var scrollingView: CollectionView = {
+        var flow = FlowLayout()
+        flow.itemSize = Size(100, 100)
+        return CollectionView(boundsSize: Size(375, 812), layout: flow, data: variableMillion)
+    }()
+
+    /// DifferenceKit's published case: 100,000 ids; 10,000 deleted, 10,000 inserted, 2,000 shuffled.
+    lazy var diffPair: (CollectionData, CollectionData) = {
+        var rng = SplitMix64(seed: 2)
+        let old = (0..<100_000).map { "id\($0)" }
+        var new = old
+        for _ in 0..<10_000 { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
+        for n in 0..<10_000 { new.insert("new\(n)", at: Int.random(in: 0...new.count, using: &rng)) }
+        for _ in 0..<1_000 {   // 1,000 swaps move 2,000 items
+            let a = Int.random(in: 0..<new.count, using: &rng), b = Int.random(in: 0..<new.count, using: &rng)
+            new.swapAt(a, b)
+        }
+        func data(_ ids: [String]) -> CollectionData {
+            try! CollectionData(sections: [Section(id: "s", items: ids.map { Item(id: ItemID($0)) })])
+        }
+        return (data(old), data(new))
+    }()
+
+    /// 100,000 items in a flow layout, and 1,000 random valid operations on them: 500 deletes
+    /// and 500 inserts.
+    lazy var batchCase: (CollectionView, BatchUpdate) = {
+        var flow = FlowLayout()
+        flow.itemSize = Size(100, 100)
+        let view = CollectionView(boundsSize: Size(375, 812), layout: flow, data: .generated(count: 100_000))
+        var rng = SplitMix64(seed: 3)
+        var deletes = Set<Int>()
+        while deletes.count < 500 { deletes.insert(Int.random(in: 0..<100_000, using: &rng)) }
+        var inserts = Set<Int>()
+        while inserts.count < 500 { inserts.insert(Int.random(in: 0..<100_000, using: &rng)) }
+        let sortedInserts = inserts.sorted()
+        let batch = BatchUpdate([
+            .deleteItems(at: deletes.sorted().map { IndexPath(0, $0) }),
+            .insertItems(at: sortedInserts.map { IndexPath(0, $0) }, items: sortedInserts.map { Item(id: ItemID("n\($0)")) }),
+        ])
+        return (view, batch)
+    }()
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock], timeUnits: .nanoseconds,
+                                           maxDuration: .seconds(3), maxIterations: 10_000)
+    let fixtures = Fixtures.shared
+
+    Benchmark("reuse.churn.100") { benchmark in
+        var pool = ReusePool()
+        for _ in benchmark.scaledIterations {
+            var views: [ViewID] = []
+            for _ in 0..<100 { views.append(pool.dequeue("cell").view) }
+            for view in views { pool.enqueue(view, reuseIdentifier: "cell") }
+            blackHole(pool)
+        }
+    }
+
+    // Full layout of 1,000,000 items of varied sizes.
+    Benchmark("flow.prepare.1M.variable", configuration: .init(maxDuration: .seconds(5), maxIterations: 60)) { benchmark in
+        let data = fixtures.variableMillion
+        for _ in benchmark.scaledIterations {
+            var layout = FlowLayout()
+            layout.prepare(LayoutContext(data: data, boundsSize: Size(375, 812)), invalidation: .all)
+            blackHole(layout.contentSize)
+        }
+    }
+
+    // One 375×812 screen anywhere in 1,000,000 laid-out items.
+    Benchmark("flow.query.1M") { benchmark in
+        let layout = fixtures.preparedFlow
+        var rng = SplitMix64(seed: 4)
+        let height = layout.contentSize.height - 812
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let y = Double.random(in: 0..<height, using: &rng)
+            blackHole(layout.attributes(in: Rect(0, y, 375, 812)))
+        }
+    }
+
+    // Advance the content offset by one screen and rebuild the scene, in 1,000,000 items.
+    Benchmark("scene.scroll.1M") { benchmark in
+        var view = fixtures.scrollingView
+        var y = 0.0
+        view.setContentOffset(Point(0, y))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            y += 812
+            if y > view.scroll.maximumContentOffset.y { y = 0 }
+            view.setContentOffset(Point(0, y))
+            blackHole(view.scene)
+        }
+    }
+
+    Benchmark("diff.100k", configuration: .init(maxDuration: .seconds(5), maxIterations: 100)) { benchmark in
+        let (old, new) = fixtures.diffPair
+        for _ in benchmark.scaledIterations { blackHole(SnapshotDiff.batch(from: old, to: new)) }
+    }
+
+    // Validation, application and relayout of 1,000 operations on 100,000 items.
+    Benchmark("batch.1k.on100k", configuration: .init(maxDuration: .seconds(5), maxIterations: 200)) { benchmark in
+        let (base, batch) = fixtures.batchCase
+        var view = base
+        benchmark.startMeasurement()
+        blackHole(try! view.performBatchUpdates(batch, animation: .immediate))
+        benchmark.stopMeasurement()
+    }
+
+    // One frame with 1,000 views animating (a layout transition that never ends within the
+    // run): advance the clock by 1/60 s and build the scene.
+    Benchmark("animate.1000") { benchmark in
+        var view = CollectionView(boundsSize: Size(1000, 1000), layout: CircleLayout(itemSize: Size(10, 10)),
+                                  data: .generated(count: 1000))
+        view.setLayout(CircleLayout(itemSize: Size(20, 20), radius: 300),
+                       animation: AnimationTiming(duration: 1_000_000, curve: .easeInEaseOut))
+        var time = 0.0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            time += 1.0 / 60
+            view.advance(to: time)
+            blackHole(view.scene)
+        }
+    }
+}

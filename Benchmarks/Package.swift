@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+// Benchmarks on ordo-one/benchmark, in their own package so the main build stays light.
+// `Trellis` is a symlink to the repository root, so the dependency's identity does not
+// depend on the name of the directory the repository was cloned into.
+// The benchmark plugin runs every executable target whose folder sits in a folder named
+// `Benchmarks`, so the load client (`rpc-load`, a plain executable behind `tools/bench rpc`
+// and `tools/bench fanout`) lives under `Tools/` instead.
+import PackageDescription
+
+let package = Package(
+    name: "TrellisBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: "Trellis"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TrellisBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrellisCore", package: "Trellis"),
+            ],
+            path: "Benchmarks/TrellisBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "rpc-load",
+            path: "Tools/RPCLoad"
+        ),
+    ]
+)
