@@ -44,7 +44,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TrellisClient", dependencies: ["TrellisProtocol", "TrellisCore"]),
+        // CLibUV: the terminal viewer's tty, socket and signals run on a libuv loop.
+        .target(name: "TrellisClient", dependencies: ["TrellisProtocol", "TrellisCore", "CLibUV"]),
         .executableTarget(
             name: "trellisd",
             dependencies: [
@@ -56,7 +57,9 @@ let package = Package(
         .executableTarget(
             name: "trellis",
             dependencies: [
-                "TrellisClient", "TrellisCore",
+                // TrellisServer: `trellis run` executes scripts in process through the server's
+                // own method table, so embedded and --socket runs give the same results.
+                "TrellisClient", "TrellisCore", "TrellisServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -57,6 +57,8 @@ public final class Server {
     var shutdownRequested = false
     let startedAt: Double
     var requestsHandled = 0
+    /// Set in process: sessions ignore `clock: "live"` (no loop runs to move them) and are manual.
+    private(set) var manualClocksOnly = false
     var viewersDisconnected = 0
 
     public init(configuration: ServerConfiguration, logger: Logger) throws(ListenerError) {
@@ -83,6 +85,16 @@ public final class Server {
                 throw .directory(error.description)
             }
         }
+    }
+
+    /// The in-process server (InProcessServer): the same sessions and method table with no
+    /// socket, no journal and no frame timer; every session gets a manual clock.
+    init(inProcessWith logger: Logger) throws(TransportError) {
+        configuration = ServerConfiguration(socketPath: "")
+        self.logger = logger
+        loop = try EventLoop()
+        startedAt = Double(uv_hrtime()) / 1e6
+        manualClocksOnly = true
     }
 
     /// Loop time in milliseconds (monotonic, sub-millisecond).
@@ -186,30 +198,50 @@ public final class Server {
         }
         let params = envelope["params"] ?? .object([:])
         guard case .object = params else {
-            reply(id: id ?? .null, error: .invalidParams("params must be an object (by-name parameters)"), to: connection)
+            // A notification (no id) is never answered, not even with an error (JSON-RPC 2.0 §4.1).
+            if let id { reply(id: id, error: .invalidParams("params must be an object (by-name parameters)"), to: connection) }
             return
         }
+        let (outcome, touched) = execute(name, params: params, client: client)
+        if let id {
+            switch outcome {
+            case .success(let result): reply(id: id, result: result, to: connection)
+            case .failure(let error): reply(id: id, error: error, to: connection)
+            }
+        }
+        finishRequest(touched: touched, client: client)
+    }
+
+    /// Runs one method for `client` the way every request runs (the socket's and the in-process
+    /// ones alike): the read-only check, the handler, and the journal before any acknowledgement.
+    /// Returns the outcome and the session the method touched (published by `finishRequest`).
+    func execute(_ name: String, params: JSONValue, client: Client) -> (Result<JSONValue, RPCError>, Session?) {
         guard let method = MethodTable.byName[name] else {
-            reply(id: id ?? .null, error: .unknownMethod(name, known: MethodTable.names), to: connection)
-            return
+            return (.failure(.unknownMethod(name, known: MethodTable.names)), nil)
         }
         if method.mutates, let session = client.viewing, client.isReadOnly(for: session) {
-            reply(id: id ?? .null, error: .domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly"), to: connection)
-            return
+            return (.failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")), nil)
         }
         var context = MethodContext(server: self, client: client, params: params, mutates: method.mutates, touched: nil)
+        let outcome: Result<JSONValue, RPCError>
         do {
             let result = try method.handler(&context)
             // Persistence: journal an accepted mutation before acknowledging it.
             if method.mutates, let persistence { try persistence.record(method: name, params: params, touched: context.touched) }
-            if let id { reply(id: id, result: result, to: connection) }
+            outcome = .success(result)
         } catch {
-            if let id { reply(id: id, error: error, to: connection) }
+            outcome = .failure(error)
         }
-        if let session = context.touched, sessions[session.name] === session {
+        return (outcome, context.touched)
+    }
+
+    /// After the reply: the touched session publishes its frame and events, lagging viewers
+    /// catch up, and a requested shutdown begins.
+    func finishRequest(touched: Session?, client: Client) {
+        if let session = touched, sessions[session.name] === session {
             publish(session)
         }
-        if let session = client.viewing, session.viewers[connection.id]?.lagging != nil {
+        if let session = client.viewing, let connection = client.connection, session.viewers[connection.id]?.lagging != nil {
             _ = catchUpLaggingViewers()
         }
         if hasLaggingViewers { startFrameTimer() }

@@ -19,9 +19,10 @@ enum SessionMethods {
             guard bounds[0] > 0, bounds[1] > 0 else { throw .invalidParams("params.bounds: expected a positive width and height") }
             let layout: any Layout = context.params.field("layout") == nil ? FlowLayout() : try context.layout()
             let clockName = try context.optionalString("clock") ?? "live"
-            guard let clock = Session.Clock(rawValue: clockName) else {
+            guard var clock = Session.Clock(rawValue: clockName) else {
                 throw .invalidParams("params.clock: expected \"live\" or \"manual\", found \"\(clockName)\"")
             }
+            if context.server.manualClocksOnly { clock = .manual }
             var data = CollectionData()
             if context.params.field("sections") != nil {
                 do throws(WireError) { data = try WireDecoding.data(context.params) } catch { throw .from(error) }
@@ -57,6 +58,9 @@ enum SessionMethods {
             let session = try context.session()
             let readOnly = try context.optionalBool("readOnly") ?? false
             let client = context.client
+            guard client.connection != nil else {
+                throw .domain("invalid_state", "session.attach needs a connection to send frames to; an in-process run has none (run against a server with --socket to attach)")
+            }
             if let previous = client.viewing { previous.viewers[client.connection.id] = nil }
             // Bring the session's published state up to date first, so the keyframe is the
             // state every caught-up viewer holds. With no viewers nothing was being published:
@@ -80,7 +84,7 @@ enum SessionMethods {
         },
         Method(name: "session.detach", mutates: false) { context throws(RPCError) in
             try context.allow([])
-            guard let session = context.client.viewing else {
+            guard let session = context.client.viewing, context.client.connection != nil else {
                 throw .domain("invalid_state", "this connection is not attached to a session")
             }
             session.viewers[context.client.connection.id] = nil

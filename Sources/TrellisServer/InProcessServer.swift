@@ -1,0 +1,44 @@
+import Logging
+import TrellisCore
+import TrellisProtocol
+
+/// The reply to an in-process call: the method's result, or its error as the socket would send it.
+public enum InProcessReply: Sendable {
+    case result(JSONValue)
+    /// `data` is the error's `data` member (`{code, details?}` for domain faults).
+    case error(code: Int, message: String, data: JSONValue?)
+}
+
+/// The server's sessions and method table in this process, with no socket: what embedded
+/// `trellis run` scripts talk to. A call runs exactly the path a socket request runs (the same
+/// handlers, checks and messages), so a script gives the same results here and against
+/// `trellisd`. Nothing runs a loop, so every session has a manual clock, and there is nothing
+/// to attach a viewer to.
+public final class InProcessServer {
+    private let server: Server
+    private let client = Client(connection: nil)
+
+    public init(logger: Logger = Logger(label: "trellis.inprocess")) throws(TransportError) {
+        server = try Server(inProcessWith: logger)
+    }
+
+    deinit { server.loop.close() }
+
+    /// Runs `method` with `params` (an object) and returns its result or error.
+    public func call(_ method: String, _ params: JSONValue = .object([:])) -> InProcessReply {
+        server.requestsHandled += 1
+        guard case .object = params else {
+            return Self.reply(.failure(.invalidParams("params must be an object (by-name parameters)")))
+        }
+        let (outcome, touched) = server.execute(method, params: params, client: client)
+        server.finishRequest(touched: touched, client: client)
+        return Self.reply(outcome)
+    }
+
+    private static func reply(_ outcome: Result<JSONValue, RPCError>) -> InProcessReply {
+        switch outcome {
+        case .success(let result): return .result(result)
+        case .failure(let error): return .error(code: error.code, message: error.message, data: error.json.field("data"))
+        }
+    }
+}
