@@ -12,7 +12,7 @@ import TrellisCore
     /// The transcripts the spec promises; more may exist.
     static let required = [
         "hello", "session-lifecycle", "flow-layout", "batch-refused", "batch-mapping", "animation-manual-clock",
-        "attach-frames", "layout-transition", "view-selection", "bad-input", "limits", "shutdown",
+        "attach-frames", "layout-transition", "view-selection", "scroll-animated", "bad-input", "limits", "shutdown",
     ]
 
     @Test func theSpecsTranscriptsExist() throws {

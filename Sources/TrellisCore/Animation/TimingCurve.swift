@@ -43,6 +43,10 @@ public struct AnimationTiming: Hashable, Sendable {
     public static let `default` = AnimationTiming(duration: 0.3, delay: 0, curve: .easeInEaseOut)
     /// No animation: the change lands at once.
     public static let immediate = AnimationTiming(duration: 0, delay: 0, curve: .linear)
+    /// An animated `setContentOffset`/`scrollToItem`: iOS does not document it; 0.33 s is
+    /// UIScrollViewAnimationDuration of the Chameleon reimplementation, ease-out our choice (a
+    /// scroll that settles into place).
+    public static let scroll = AnimationTiming(duration: 0.33, delay: 0, curve: .easeOut)
 
     public init(duration: Double = 0.3, delay: Double = 0, curve: TimingCurve = .easeInEaseOut) {
         self.duration = max(0, duration)

@@ -128,6 +128,12 @@ extension CollectionView {
         transactions[transaction] = nil
     }
 
+    /// Ends `id` as interrupted (finished = false) and forgets it.
+    mutating func endInterrupted(_ id: Int) {
+        complete(id, finished: false)
+        transactions[id] = nil
+    }
+
     private mutating func complete(_ id: Int, finished: Bool) {
         guard let t = transactions[id] else { return }
         switch t.kind {

@@ -103,6 +103,7 @@ public struct CollectionView: Sendable {
 
     /// Sets the content offset as UIScrollView's setContentOffset does: exactly, unclamped.
     public mutating func setContentOffset(_ offset: Point) {
+        stopOffsetAnimation()
         let old = scroll.visibleBounds
         scroll.contentOffset = offset
         boundsDidChange(from: old)
@@ -110,13 +111,18 @@ public struct CollectionView: Sendable {
 
     /// Scrolls so the item sits at `position` (UIKit's scrollToItem), clamped to the content.
     public mutating func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) throws(EngineError) {
+        setContentOffset(try offsetShowingItem(at: indexPath, position: position))
+    }
+
+    /// The offset that shows the item at `position`, clamped to the content.
+    func offsetShowingItem(at indexPath: IndexPath, position: ScrollPosition) throws(EngineError) -> Point {
         if let problem = position.validationError { throw .invalidScrollPosition(problem) }
         guard data.contains(indexPath), let attributes = layout.attributes(for: .cell(indexPath)) else {
             throw .itemOutOfRange(indexPath, sections: data.numberOfSections,
                                   items: indexPath.section >= 0 && indexPath.section < data.numberOfSections
                                       ? data.numberOfItems(inSection: indexPath.section) : nil)
         }
-        setContentOffset(scroll.offset(showing: attributes.frame, at: position))
+        return scroll.offset(showing: attributes.frame, at: position)
     }
 
     /// Changes the visible size (a resize or rotation); the layout is asked again and the

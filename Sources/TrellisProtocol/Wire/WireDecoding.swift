@@ -75,15 +75,17 @@ public enum WireDecoding {
     /// Animation options: `animated?` (default true), `duration?` (seconds, default 0.3),
     /// `delay?`, `curve?` ("linear", "easeIn", "easeOut", "easeInEaseOut", "spring"),
     /// `damping?` and `velocity?` for springs.
-    public static func timing(_ params: JSONValue, defaultAnimated: Bool = true) throws(ParamError) -> AnimationTiming {
+    /// `base` gives the duration and curve of keys that are missing.
+    public static func timing(_ params: JSONValue, defaultAnimated: Bool = true,
+                              base: AnimationTiming = .default) throws(ParamError) -> AnimationTiming {
         let animated = try params.optionalBool("animated") ?? defaultAnimated
         guard animated else { return .immediate }
-        let duration = try params.optionalNumber("duration") ?? AnimationTiming.default.duration
+        let duration = try params.optionalNumber("duration") ?? base.duration
         let delay = try params.optionalNumber("delay") ?? 0
         guard duration >= 0, delay >= 0 else {
             throw ParamError(path: "params.duration", .mismatch(expected: "a duration and delay of 0 seconds or more", found: "\(duration), \(delay)"))
         }
-        var curve = AnimationTiming.default.curve
+        var curve = base.curve
         if let name = try params.optionalString("curve") {
             let damping = try params.optionalNumber("damping") ?? 1
             let velocity = try params.optionalNumber("velocity") ?? 0

@@ -61,8 +61,8 @@ struct MethodContext {
         guard let value = params.field(key) else { throw .invalidParams(ParamError(path: "params.\(key)", .missing(expected: "an index path [section, item]"))) }
         do { return try WireDecoding.indexPath(value, path: "params.\(key)") } catch { throw .invalidParams(error) }
     }
-    func timing(defaultAnimated: Bool = true) throws(RPCError) -> AnimationTiming {
-        do { return try WireDecoding.timing(params, defaultAnimated: defaultAnimated) } catch { throw .invalidParams(error) }
+    func timing(defaultAnimated: Bool = true, base: AnimationTiming = .default) throws(RPCError) -> AnimationTiming {
+        do { return try WireDecoding.timing(params, defaultAnimated: defaultAnimated, base: base) } catch { throw .invalidParams(error) }
     }
     func layout() throws(RPCError) -> any Layout {
         guard let value = params.field("layout") else { throw .invalidParams(ParamError(path: "params.layout", .missing(expected: "a layout object {type: \"flow\" | \"circle\", …}"))) }

@@ -13,22 +13,26 @@ enum ViewMethods {
             return offset(session)
         },
         Method(name: "scroll.to", mutates: true) { context throws(RPCError) in
-            try context.allow(["session", "offset"])
+            try context.allow(timingKeys.union(["session", "offset"]))
             let session = try context.session()
             let p = try context.numbers("offset", ["x", "y"])
-            session.view.setContentOffset(Point(p[0], p[1]))
-            return offset(session)
+            let timing = try context.timing(defaultAnimated: false, base: .scroll)
+            let scroll: Int?
+            do throws(EngineError) { scroll = try session.view.setContentOffset(Point(p[0], p[1]), timing: timing) } catch { throw .from(error) }
+            return offset(session, scroll: scroll)
         },
         Method(name: "scroll.toItem", mutates: true) { context throws(RPCError) in
-            try context.allow(["session", "at", "position"])
+            try context.allow(timingKeys.union(["session", "at", "position"]))
             let session = try context.session()
             let at = try context.indexPath("at")
             let name = try context.optionalString("position") ?? "top"
             guard let position = ScrollPosition(names: name) else {
                 throw .invalidParams("params.position: expected top, centeredVertically, bottom, left, centeredHorizontally or right (one per axis, joined with ','), found \"\(name)\"")
             }
-            do throws(EngineError) { try session.view.scrollToItem(at: at, position: position) } catch { throw .from(error) }
-            return offset(session)
+            let timing = try context.timing(defaultAnimated: false, base: .scroll)
+            let scroll: Int?
+            do throws(EngineError) { scroll = try session.view.scrollToItem(at: at, position: position, timing: timing) } catch { throw .from(error) }
+            return offset(session, scroll: scroll)
         },
         Method(name: "gesture.tap", mutates: true) { context throws(RPCError) in
             try context.allow(["session", "point"])
@@ -61,10 +65,18 @@ enum ViewMethods {
         },
     ]
 
-    static func offset(_ session: Session) -> JSONValue {
+    /// The animation keys scroll.to and scroll.toItem take (not animated unless `animated`).
+    static let timingKeys: Set<String> = ["animated", "duration", "delay", "curve", "damping", "velocity"]
+
+    /// The model offset (the target while a scroll animates), the content size, and an animated
+    /// scroll's id (its `scroll.completed` notification).
+    static func offset(_ session: Session, scroll: Int? = nil) -> JSONValue {
         let s = session.view.scroll
-        return .object(["contentOffset": .array([.number(s.contentOffset.x), .number(s.contentOffset.y)]),
-                        "contentSize": .array([.number(s.contentSize.width), .number(s.contentSize.height)])])
+        var result: [String: JSONValue] = [
+            "contentOffset": .array([.number(s.contentOffset.x), .number(s.contentOffset.y)]),
+            "contentSize": .array([.number(s.contentSize.width), .number(s.contentSize.height)])]
+        if let scroll { result["scroll"] = .number(Double(scroll)) }
+        return .object(result)
     }
 
     static func hitJSON(_ hit: SceneView?) -> JSONValue {

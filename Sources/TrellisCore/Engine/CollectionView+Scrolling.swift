@@ -1,0 +1,55 @@
+extension CollectionView {
+    /// UIScrollView's `setContentOffset(_:animated:)`: the model offset is the target at once and
+    /// the presentation offset moves there on `timing`, binding what passes through the visible
+    /// rect on the way. A scroll animation already running stops where it is on screen (its
+    /// transaction ends with finished = false) and the new one starts from there, as a second
+    /// animated scroll does on iOS. Without a duration it is the plain `setContentOffset`.
+    /// Returns the scroll's transaction id (its `scrollCompleted` event), nil when not animated.
+    @discardableResult
+    public mutating func setContentOffset(_ offset: Point, timing: AnimationTiming) throws(EngineError) -> Int? {
+        if offsetAnimation?.interactive == true { throw .transitionInProgress }
+        guard timing.duration > 0 || timing.delay > 0 else {
+            stopOffsetAnimation()
+            setContentOffset(offset)
+            return nil
+        }
+        let old = scroll.visibleBounds
+        let transaction = beginTransaction(.scroll)
+        let running = offsetAnimation?.transaction
+        // animateOffset starts from the running animation's presentation offset, so the running
+        // transaction is settled after it, not before.
+        animateOffset(to: offset, timing: timing, transaction: transaction)
+        if let running { releaseOffset(from: running) }
+        if scroll.visibleBounds.size != old.size || layout.shouldInvalidate(forBoundsChange: scroll.visibleBounds) {
+            layout.prepare(context, invalidation: .boundsChange)
+            scroll.contentSize = layout.contentSize
+        }
+        updateVisibleViews()
+        finishIfIdle(transaction)
+        return transaction
+    }
+
+    /// UICollectionView's `scrollToItem(at:at:animated:)`: UIKit's positions, clamped to the
+    /// content, animated like `setContentOffset(_:timing:)`.
+    @discardableResult
+    public mutating func scrollToItem(at indexPath: IndexPath, position: ScrollPosition,
+                                      timing: AnimationTiming) throws(EngineError) -> Int? {
+        try setContentOffset(try offsetShowingItem(at: indexPath, position: position), timing: timing)
+    }
+
+    /// Ends a running offset animation where it is on screen (a plain offset change replaces it).
+    mutating func stopOffsetAnimation() {
+        guard let animation = offsetAnimation, !animation.interactive else { return }
+        scroll.contentOffset = presentationContentOffset
+        offsetAnimation = nil
+        releaseOffset(from: animation.transaction)
+    }
+
+    /// The offset animation no longer counts in `transaction`; ends it as interrupted when it
+    /// was its last animation.
+    private mutating func releaseOffset(from transaction: Int) {
+        guard transactions[transaction] != nil else { return }
+        transactions[transaction]!.remaining -= 1
+        if transactions[transaction]!.remaining <= 0 { endInterrupted(transaction) }
+    }
+}
