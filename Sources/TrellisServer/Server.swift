@@ -51,6 +51,9 @@ public final class Server {
     var clients: [Int: Client] = [:]
     var sessions: [String: Session] = [:]
     private var frameTimer: UnsafeMutablePointer<uv_timer_t>?
+    private var frameSchedule = FrameSchedule(interval: 1000 / 60, now: 0)
+    /// How long ticks take (stats' frameTimeMs).
+    private(set) var frameTimings = FrameTimings()
     private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
     private(set) var isShuttingDown = false
     /// Set by the `shutdown` method: stop once its reply is written.
@@ -327,6 +330,8 @@ public final class Server {
                 if viewer.overSoftLimitSince == nil { viewer.overSoftLimitSince = now }
                 if viewer.lagging == nil { viewer.lagging = session.published }
                 if !shared.isEmpty { viewer.framesSkipped += 1 }
+                // Frames may be skipped, events not: they follow the catch-up delta.
+                viewer.missedEvents += events
                 continue
             }
             viewer.overSoftLimitSince = nil
@@ -350,6 +355,8 @@ public final class Server {
         bytes.withUnsafeBytes { viewer.connection.write($0) }
         viewer.lagging = nil
         viewer.framesSent += 1
+        for event in viewer.missedEvents { sendEvent(event, session: session, to: viewer.connection) }
+        viewer.missedEvents.removeAll()
     }
 
     /// Catches up lagging viewers whose output has drained below the soft limit (called every
@@ -417,11 +424,20 @@ public final class Server {
         let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
         uv_timer_init(loop.loop, timer)
         timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        let interval = UInt64(max(1, (1000 / configuration.framesPerSecond).rounded()))
+        let schedule = FrameSchedule(interval: 1000 / configuration.framesPerSecond, now: nowMilliseconds)
+        frameSchedule = schedule
+        frameTimer = timer
+        armFrameTimer(delay: schedule.delay(now: nowMilliseconds))
+    }
+
+    /// One-shot timers, each armed for the next deadline of `frameSchedule`.
+    private func armFrameTimer(delay: UInt64) {
+        guard let timer = frameTimer else { return }
+        // libuv counts from the loop's cached time, which is as old as this iteration.
+        uv_update_time(loop.loop)
         uv_timer_start(timer, { timer in
             Unmanaged<Server>.fromOpaque(timer!.pointee.data).takeUnretainedValue().tick()
-        }, interval, interval)
-        frameTimer = timer
+        }, delay, 0)
     }
 
     private func stopFrameTimer() {
@@ -442,7 +458,13 @@ public final class Server {
             anyAnimating = anyAnimating || session.view.isAnimating
         }
         let anyLagging = catchUpLaggingViewers()
-        if !anyAnimating && !anyLagging { stopFrameTimer() }
+        let end = nowMilliseconds
+        frameTimings.record(end - now)
+        if !anyAnimating && !anyLagging {
+            stopFrameTimer()
+        } else {
+            armFrameTimer(delay: frameSchedule.advance(now: end))
+        }
     }
 
     private var hasLaggingViewers: Bool {

@@ -40,6 +40,16 @@ struct Trellisd: ParsableCommand {
     @Flag(help: "Keep sessions in memory only: nothing is journaled or restored.")
     var noPersistence = false
 
+    // A viewer that does not read its frames (Redis's client-output-buffer-limit, for viewers).
+    @Option(help: "Unread output in bytes above which a viewer skips frames (it later gets one catch-up delta).")
+    var viewerSoftLimit: Int = 256 * 1024
+
+    @Option(help: "Unread output in bytes above which a viewer is disconnected.")
+    var viewerHardLimit: Int = 8 * 1024 * 1024
+
+    @Option(help: "Seconds a viewer may stay above the soft limit before it is disconnected.")
+    var viewerSoftSeconds: Double = 10
+
     @Option(help: ArgumentHelp("Journal size in bytes that triggers compaction into a snapshot (for tests).", visibility: .hidden))
     var journalCompactBytes: Int = 4 << 20
 
@@ -51,6 +61,10 @@ struct Trellisd: ParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
         guard FsyncPolicy(rawValue: fsync) != nil else { throw ValidationError("--fsync must be always, everysec or no") }
+        guard viewerSoftLimit >= 1024, viewerHardLimit >= viewerSoftLimit else {
+            throw ValidationError("--viewer-soft-limit must be at least 1024 bytes and --viewer-hard-limit at least the soft limit")
+        }
+        guard viewerSoftSeconds > 0 else { throw ValidationError("--viewer-soft-seconds must be above 0") }
         guard journalCompactBytes >= 1 else { throw ValidationError("--journal-compact-bytes must be at least 1") }
     }
 
@@ -71,6 +85,9 @@ struct Trellisd: ParsableCommand {
         configuration.framesPerSecond = fps
         configuration.maximumMessageBytes = maxMessageBytes
         configuration.maximumClients = maxClients
+        configuration.viewerSoftLimitBytes = viewerSoftLimit
+        configuration.viewerHardLimitBytes = viewerHardLimit
+        configuration.viewerSoftLimitSeconds = viewerSoftSeconds
         if !noPersistence {
             configuration.stateDirectory = stateDir
                 ?? StatePaths.defaultDirectory(environment: ProcessInfo.processInfo.environment, socketPath: path)

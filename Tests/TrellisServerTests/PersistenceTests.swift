@@ -204,6 +204,7 @@ import TrellisProtocol
         first.crash()
         let second = try ServerProcess(arguments: ["--no-persistence"], directory: first.directory)
         #expect(try second.connect().result("session.list")["sessions"] == .array([]))
+        #expect(try second.connect().result("stats")["persistence"] == .null)
         #expect(access(first.directory + "/state", F_OK) != 0)
         second.stop()
     }
@@ -288,6 +289,10 @@ import TrellisProtocol
         #expect(Self.fileSize(state + "/snapshot.json") > 0)
         #expect(Self.fileSize(state + "/journal.ndjson") < limit + 1024)
         #expect(first.stderrText.contains("compacted the journal"))
+        let persistence = try c.result("stats")["persistence"]
+        #expect((persistence?["compactions"]?.numberValue ?? 0) >= 1)
+        #expect(persistence?["directory"] == .string(state))
+        #expect(persistence?["behind"] == .bool(false))
         let scenes = [try Self.scene(c, "m"), try Self.scene(c, "l")]
         let list = try Self.sessionList(c)
         first.crash()

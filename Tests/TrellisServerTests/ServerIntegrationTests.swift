@@ -143,6 +143,90 @@ import TrellisCore
         server.stop()
     }
 
+    @Test func aViewerAboveItsLimitTooLongIsCutAndTheRestCarryOn() throws {
+        let server = try ServerProcess(arguments: ["--viewer-soft-limit", "16384", "--viewer-hard-limit", "65536",
+                                                   "--viewer-soft-seconds", "0.3"])
+        let c = try server.connect()
+        try Self.createDemo(c, items: 200)
+        let stalled = try server.connect()
+        try stalled.result("session.attach", ["session": .string("demo")])
+        // Fill the stalled viewer's socket and then its queue above the soft limit.
+        var step = 0
+        let deadline = Date().addingTimeInterval(10)
+        func disconnected() throws -> Double { try c.result("stats")["viewersDisconnected"]?.numberValue ?? 0 }
+        while try disconnected() == 0, Date() < deadline {
+            try c.result("scroll.to", ["session": .string("demo"), "offset": .array([.number(0), .number(Double(step % 2) * 3000)])])
+            step += 1
+            if step > 300 { usleep(20_000) }   // the socket is full by now: let the soft-limit clock run out
+        }
+        #expect(try disconnected() == 1)
+        #expect(server.stderrText.contains("disconnecting viewer"))
+        // It can read what was queued before the cut, then the connection ends.
+        var messages = 0
+        while stalled.readMessage() != nil { messages += 1 }
+        #expect(messages > 0)
+        // The controller was never slowed or cut, and a new viewer attaches fine.
+        let fresh = try server.connect()
+        #expect(try fresh.result("session.attach", ["session": .string("demo")])["keyframe"] != nil)
+        #expect((try c.result("stats", ["session": .string("demo")])["viewers"]?.arrayValue ?? []).count == 1)
+        server.stop()
+    }
+
+    @Test func aLaggingViewerLosesFramesButNotEvents() throws {
+        let server = try ServerProcess(arguments: ["--viewer-soft-limit", "16384"])
+        let c = try server.connect()
+        try Self.createDemo(c, items: 200)
+        let viewer = try server.connect()
+        let keyframe = try viewer.result("session.attach", ["session": .string("demo")])["keyframe"]!
+        // The viewer does not read until it is behind.
+        func skipped() throws -> Double {
+            let viewers = try c.result("stats", ["session": .string("demo")])["viewers"]?.arrayValue ?? []
+            return viewers.first?["framesSkipped"]?.numberValue ?? 0
+        }
+        var step = 0
+        while try skipped() == 0, step < 2000 {
+            try c.result("scroll.to", ["session": .string("demo"), "offset": .array([.number(0), .number(Double(step % 2) * 3000)])])
+            step += 1
+        }
+        #expect(try skipped() > 0)
+        // While it lags, an animated batch runs to its end: its update.completed must still arrive.
+        let update = try c.result("batch", ["session": .string("demo"), "ops": .array([
+            .object(["op": .string("deleteItems"), "at": .array([.array([.number(0), .number(0)])])])])])["update"]!
+        try c.result("clock.advance", ["session": .string("demo"), "ms": .number(1000)])
+        // Reading drains the backlog; the frame timer then sends one catch-up delta and the events.
+        let deadline = Date().addingTimeInterval(10)
+        var completed = false
+        while !completed, Date() < deadline, let message = viewer.readMessage() {
+            if message["method"] == .string("update.completed") {
+                #expect(message["params"]?["update"] == update)
+                completed = true
+            } else {
+                viewer.notifications.append(message)
+            }
+        }
+        #expect(completed)
+        let truth = try WireScene.scene(try c.result("query.scene", ["session": .string("demo")]))
+        #expect(Bool(try Self.mirror(viewer, keyframe: keyframe) == truth), "the lagging viewer's mirror differs from query.scene")
+        server.stop()
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrderInOneGo() throws {
+        let server = try ServerProcess()
+        let c = try server.connect()
+        var text = ""
+        for id in 1...200 { text += #"{"jsonrpc":"2.0","id":\#(id),"method":"hello"}"# + "\n" }
+        text += #"{"jsonrpc":"2.0","method":"no.such.method"}"# + "\n"   // a notification: no reply
+        text += #"{"jsonrpc":"2.0","id":201,"method":"shutdown"}"# + "\n"
+        c.sendRaw(text)
+        for id in 1...201 {
+            let reply = c.readMessage()
+            #expect(reply?["id"] == .number(Double(id)), "reply \(id)")
+        }
+        // The shutdown's own reply went out before the connection closed.
+        #expect(c.readMessage() == nil)
+        server.process.waitUntilExit()
+    }
+
     @Test func secondServerOnTheSameSocketIsRefused() throws {
         let server = try ServerProcess()
         let second = Process()

@@ -397,6 +397,9 @@ enum RPCLoad {
         for c in all { close(c.fd) }
         var line = "RPCLOAD protocol=\(proto) connections=\(connections) pipeline=\(pipeline) seconds=\(format(elapsed, 3))"
         line += " replies=\(replies) rps=\(Int((Double(replies) / elapsed).rounded()))"
+        if let p50 = frameTime["p50"] as? Double, let p99 = frameTime["p99"] as? Double, let max = frameTime["max"] as? Double {
+            line += " tick_p50_ms=\(format(p50, 2)) tick_p99_ms=\(format(p99, 2)) tick_max_ms=\(format(max, 2))"
+        }
         line += " client_cpu_pct=\(format(cpu / elapsed * 100, 1))"
         if let serverCPU { line += " server_cpu_pct=\(format(serverCPU / elapsed * 100, 1))" }
         print(line)
@@ -536,6 +539,9 @@ enum Fanout {
         let serverViewers = result["viewers"] as? [[String: Any]] ?? []
         let skipped = serverViewers.reduce(0.0) { $0 + ($1["framesSkipped"] as? Double ?? 0) }
         let sent = serverViewers.reduce(0.0) { $0 + ($1["framesSent"] as? Double ?? 0) }
+        // The server's own frame time: how long each live tick took (advance, diff, encode, write to all viewers).
+        let serverStats = jsonObject(call(control, pending: &statsPending, id: id + 1, method: "stats", params: "{}"))
+        let frameTime = (serverStats["result"] as? [String: Any])?["frameTimeMs"] as? [String: Any] ?? [:]
         for v in viewers { close(v.fd) }
         close(control)
 
@@ -550,6 +556,9 @@ enum Fanout {
         line += " frame_p50_ms=\(format(percentile(first, 50) * 1000, 2)) frame_p99_ms=\(format(percentile(first, 99) * 1000, 2))"
         line += " frame_max_ms=\(format((first.last ?? 0) * 1000, 2))"
         line += " all_frame_p50_ms=\(format(percentile(every, 50) * 1000, 2)) all_frame_p99_ms=\(format(percentile(every, 99) * 1000, 2))"
+        if let p50 = frameTime["p50"] as? Double, let p99 = frameTime["p99"] as? Double, let max = frameTime["max"] as? Double {
+            line += " tick_p50_ms=\(format(p50, 2)) tick_p99_ms=\(format(p99, 2)) tick_max_ms=\(format(max, 2))"
+        }
         line += " client_cpu_pct=\(format(cpu / elapsed * 100, 1))"
         if let serverCPU {
             line += " cpu_pct=\(format(serverCPU / elapsed * 100, 1))"

@@ -27,6 +27,8 @@ enum ServerMethods {
                 "viewersDisconnected": .number(Double(server.viewersDisconnected)),
                 "ticking": .bool(server.isTicking),
                 "uptimeMs": .number(server.nowMilliseconds.rounded()),
+                "persistence": server.persistence?.stats ?? .null,
+                "frameTimeMs": frameTimes(server.frameTimings),
             ])
         },
         Method(name: "shutdown", mutates: true) { context throws(RPCError) in
@@ -36,6 +38,13 @@ enum ServerMethods {
             return .object(["stopping": .bool(true)])
         },
     ]
+
+    /// The live ticks' durations: what one frame costs the server for all sessions and viewers.
+    static func frameTimes(_ timings: FrameTimings) -> JSONValue {
+        let s = timings.summary
+        func ms(_ x: Double) -> JSONValue { .number((x * 1000).rounded() / 1000) }
+        return .object(["ticks": .number(Double(s.count)), "p50": ms(s.p50), "p99": ms(s.p99), "max": ms(s.max)])
+    }
 
     static func sessionStats(_ session: Session) -> JSONValue {
         let view = session.view

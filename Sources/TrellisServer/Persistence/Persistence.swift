@@ -116,6 +116,16 @@ final class Persistence {
     private var nextCompactionAt: Int
     private var closed = false
 
+    private(set) var compactions = 0
+
+    /// What `stats` shows of the journal: where it is, how it syncs, how big it is, whether
+    /// memory is ahead of the files after a failed write.
+    var stats: JSONValue {
+        .object(["directory": .string(directory), "fsync": .string(policy.rawValue),
+                 "journalBytes": .number(Double(journal.size)), "lastSeq": .number(Double(nextSeq - 1)),
+                 "compactions": .number(Double(compactions)), "behind": .bool(needsSnapshot)])
+    }
+
     /// Mutating methods that change nothing lasting.
     static let unrecorded: Set<String> = ["shutdown"]
 
@@ -204,6 +214,7 @@ final class Persistence {
         try FileIO.replace(snapshotPath, with: bytes)
         try journal.truncate(to: 0)
         needsSnapshot = false
+        compactions += 1
         server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(states.count) session\(states.count == 1 ? "" : "s"))")
     }
 

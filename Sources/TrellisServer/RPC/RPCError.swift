@@ -31,7 +31,7 @@ public struct RPCError: Error, Sendable {
     public static let domainCodes: [String: Int] = [
         "invalid_update": -32001, "unknown_session": -32002, "session_exists": -32003, "read_only": -32004,
         "limit_exceeded": -32005, "out_of_range": -32006, "invalid_data": -32007, "invalid_state": -32008,
-        "shutting_down": -32009,
+        "shutting_down": -32009, "persistence_failed": -32010,
     ]
 
     public static func unknownSession(_ name: String, known: [String]) -> RPCError {

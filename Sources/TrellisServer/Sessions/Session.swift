@@ -42,6 +42,8 @@ final class Viewer {
     /// What this viewer holds, when it fell behind (nil: it holds `session.published`).
     var lagging: ViewerState?
     var framesSkipped = 0
+    /// Events of the frames it skipped, sent after its catch-up delta.
+    var missedEvents: [EngineEvent] = []
     var framesSent = 0
     /// When it went above the soft output limit (loop ms), if it is above it now.
     var overSoftLimitSince: Double?

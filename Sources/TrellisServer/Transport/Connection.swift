@@ -23,8 +23,12 @@ public final class Connection {
     private let readBuffer: UnsafeMutableRawPointer
     private static let readBufferSize = 64 * 1024
     public private(set) var isClosing = false
-    /// Bytes handed to libuv that the kernel has not taken yet.
-    public var queuedBytes: Int { uv_stream_get_write_queue_size(stream) }
+    /// Bytes not yet taken by the kernel: libuv's queue and what waits for the end of a read.
+    public var queuedBytes: Int { uv_stream_get_write_queue_size(stream) + pending.count }
+    /// Replies to the requests of one read, sent together when the read is handled (one
+    /// write(2) for a whole pipeline, as Redis answers a batch of commands).
+    private var pending: [UInt8] = []
+    private var isCorked = false
     public private(set) var bytesRead = 0
     public private(set) var bytesWritten = 0
 
@@ -73,13 +77,26 @@ public final class Connection {
         guard nread > 0 else { return }
         bytesRead += nread
         let bytes = UnsafeRawBufferPointer(start: readBuffer, count: nread)
-        for frame in framer.append(bytes) {
-            guard !isClosing else { return }
+        let frames = framer.append(bytes)
+        // One message: its reply goes straight out. Several: collect their replies first.
+        isCorked = frames.count > 1
+        for frame in frames {
+            guard !isClosing else { break }
             switch frame {
             case .message(let message): onMessage(self, message)
             case .oversized(let count): onOversized(self, count)
             }
         }
+        flushPending()
+    }
+
+    /// Ends collecting and sends what was collected.
+    private func flushPending() {
+        guard isCorked else { return }
+        isCorked = false
+        let collected = pending
+        pending.removeAll(keepingCapacity: true)
+        collected.withUnsafeBytes { write($0) }
     }
 
     /// Sends bytes: as much as the kernel takes now, the rest queued in an owned copy.
@@ -91,8 +108,12 @@ public final class Connection {
     /// Sends bytes from a buffer valid only for this call (they are copied if they must wait).
     public func write(_ raw: UnsafeRawBufferPointer) {
         guard !isClosing, raw.count > 0, let base = raw.baseAddress else { return }
+        if isCorked {
+            pending.append(contentsOf: raw)
+            return
+        }
         var offset = 0
-        if queuedBytes == 0 {
+        if uv_stream_get_write_queue_size(stream) == 0 {
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
             let written = uv_try_write(stream, &buf, 1)
             if written > 0 { offset = Int(written) }
@@ -129,6 +150,7 @@ public final class Connection {
     /// Closes the connection (idempotent); `onClose` runs once, from here.
     public func close(reason: String) {
         guard !isClosing else { return }
+        flushPending()   // replies already answered (a pipelined shutdown's own) still go out
         isClosing = true
         closeReason = reason
         uv_read_stop(stream)
