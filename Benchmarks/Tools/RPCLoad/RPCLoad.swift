@@ -397,9 +397,6 @@ enum RPCLoad {
         for c in all { close(c.fd) }
         var line = "RPCLOAD protocol=\(proto) connections=\(connections) pipeline=\(pipeline) seconds=\(format(elapsed, 3))"
         line += " replies=\(replies) rps=\(Int((Double(replies) / elapsed).rounded()))"
-        if let p50 = frameTime["p50"] as? Double, let p99 = frameTime["p99"] as? Double, let max = frameTime["max"] as? Double {
-            line += " tick_p50_ms=\(format(p50, 2)) tick_p99_ms=\(format(p99, 2)) tick_max_ms=\(format(max, 2))"
-        }
         line += " client_cpu_pct=\(format(cpu / elapsed * 100, 1))"
         if let serverCPU { line += " server_cpu_pct=\(format(serverCPU / elapsed * 100, 1))" }
         print(line)
