@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import TrellisClient
+import TrellisCore
+import TrellisProtocol
+
+/// `trellis snapshot NAME --svg out.svg [--at-time ms]`: the scene now as an SVG picture.
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the session's scene (query.scene) as an SVG picture.",
+        discussion: """
+            One group per bound view (data-view, data-item, data-section, data-id, …) holding a \
+            rectangle at its frame and its label (data.label, else the item id); colour from \
+            data.color (a name or #rrggbb), else one derived from the reuse id; alpha as \
+            opacity; transforms as SVG matrices, or projected polygons when they have \
+            perspective; hidden views left out; back to front by z-index. The viewBox is the \
+            visible rect (content offset and bounds), so shapes sit at content coordinates.
+
+            --at-time MS is an absolute time on a manual clock: the session is advanced to it \
+            (clock.advance, which publishes a frame to its viewers) before the picture is taken. \
+            A time before the session's current time is refused (exit 65), and so is --at-time \
+            on a live-clock session, whose time follows the wall clock.
+
+            Exit 73 when the file cannot be written.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session's name.") var name: String
+    @Option(help: ArgumentHelp("Where to write the SVG ('-' for standard output).", valueName: "file")) var svg: String
+    @Option(help: ArgumentHelp("Advance a manual clock to this absolute time first (1500, 1500ms, 1.5s).", valueName: "ms"))
+    var atTime: String?
+
+    func run() throws {
+        let target = try atTime.map { text in try parsing { () throws(SyntaxError) in try CommandSyntax.milliseconds(text) } }
+        try withServer(global) { c in
+            if let target { try advance(c, to: target) }
+            let result = try c.call("query.scene", ["session": .string(name)])
+            let scene: Scene
+            do { scene = try WireScene.scene(result) } catch let error as ParamError {
+                throw report(ClientError.badReply("query.scene: \(error.message)"), json: global.json)
+            }
+            try writeFile(SVGRenderer(session: name).render(scene), to: svg)
+            guard svg != "-" else { return }
+            let drawn = SVGRenderer.drawingOrder(scene.views).count
+            let summary: JSONValue = .object(["file": .string(svg), "views": .number(Double(drawn)),
+                                               "time": .number(scene.time * 1000)])
+            c.emit(summary) { _ in ["\(svg): \(drawn) views at \(SVGRenderer.number(scene.time * 1000))ms"] }
+        }
+    }
+
+    /// Moves a manual clock to `target` ms, in steps clock.advance accepts.
+    private func advance(_ c: ClientContext, to target: Double) throws {
+        let info = try c.call("session.info", ["session": .string(name)])
+        guard info["clock"]?.stringValue == "manual" else {
+            printError("trellis: --at-time needs a manual-clock session; '\(name)' has a live clock, whose time follows the wall clock")
+            throw ExitCode(Exit.refused)
+        }
+        var now = info["time"]?.numberValue ?? 0
+        // Times are kept to the microsecond, so anything closer counts as now.
+        guard target >= now - 0.0005 else {
+            printError("trellis: --at-time \(SVGRenderer.number(target))ms is in the past: session '\(name)' is at \(SVGRenderer.number(now))ms and a clock only moves forward")
+            throw ExitCode(Exit.refused)
+        }
+        while target - now > 0.0005 {
+            let step = min(target - now, Self.longestAdvance)
+            let reply = try c.call("clock.advance", ["session": .string(name), "ms": .number(step)])
+            now = reply["time"]?.numberValue ?? now + step
+        }
+    }
+
+    /// clock.advance's upper bound on `ms` (an hour).
+    static let longestAdvance = 3_600_000.0
+}
+
+/// EX_CANTCREAT (sysexits.h): an output file that cannot be written.
+let cannotCreateExit: Int32 = 73
+
+/// Writes `text` to `path` (`-`: standard output), replacing the file atomically; exit 73 with
+/// the reason when it cannot.
+func writeFile(_ text: String, to path: String) throws {
+    if path == "-" {
+        FileHandle.standardOutput.write(Data(text.utf8))
+        return
+    }
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        printError("trellis: cannot write \(path): \((error as NSError).localizedDescription)")
+        throw ExitCode(cannotCreateExit)
+    }
+}
