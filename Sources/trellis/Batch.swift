@@ -24,7 +24,16 @@ struct Batch: ParsableCommand {
     @Option(name: .customLong("move-section"), help: ArgumentHelp("Move a section: FROM:TO.", valueName: "from:to")) var moveSections: [String] = []
     @Option(name: .customLong("reload-section"), help: ArgumentHelp("Reload a section.", valueName: "index")) var reloadSections: [String] = []
     @Option(help: "The prefix of generated ids (deterministic ids for scripts).") var idPrefix: String?
+    // The data source after the update, as UIKit's numberOfItemsInSection answers once the
+    // batch runs: its count checks run against it, which is how the classic "invalid number
+    // of items" crash is reproduced (and tested in scripts).
+    @Option(help: ArgumentHelp("The data after the update, generated as reload --items (UIKit's count checks use it).", valueName: "N")) var afterItems: String?
+    @Option(help: ArgumentHelp("The data after the update from a JSON file, as reload --file.", valueName: "path")) var afterFile: String?
     @OptionGroup(title: "Animation") var animation: AnimationOptions
+
+    func validate() throws {
+        if afterItems != nil && afterFile != nil { throw ValidationError("give at most one of --after-items or --after-file") }
+    }
 
     func run() throws {
         var builder = BatchBuilder(idPrefix: GeneratedData.idPrefix(idPrefix))
@@ -39,14 +48,22 @@ struct Batch: ParsableCommand {
             for s in inserts { try builder.insert(s) }
         }
         guard !builder.isEmpty else { throw ValidationError("no operations: give at least one of --delete, --insert, --move, --reload, --insert-section, --delete-section, --move-section, --reload-section") }
-        try performBatch(global, session: name, builder: builder, animation: animation)
+        var after: JSONValue?
+        if let afterItems {
+            after = GeneratedData.sections(counts: try parsing { () throws(SyntaxError) in try CommandSyntax.counts(afterItems) })
+        } else if let afterFile {
+            let value = try readJSONFile(afterFile)
+            after = try parsing { () throws(SyntaxError) in try GeneratedData.sections(fromFile: value) }
+        }
+        try performBatch(global, session: name, builder: builder, animation: animation, sectionsAfter: after)
     }
 }
 
 /// Sends a built batch and prints the update (shared by batch, insert, delete and move).
-func performBatch(_ global: GlobalOptions, session: String, builder: BatchBuilder, animation: AnimationOptions) throws {
+func performBatch(_ global: GlobalOptions, session: String, builder: BatchBuilder, animation: AnimationOptions, sectionsAfter: JSONValue? = nil) throws {
     var params = try animation.params()
     params["session"] = .string(session)
+    if let sectionsAfter { params["sections"] = sectionsAfter }
     params["ops"] = .array(builder.operations)
     try withServer(global) { c in c.emit(try c.call("batch", params), Human.update) }
 }

@@ -32,6 +32,7 @@ enum Exit {
     static let noInput: Int32 = 66      // EX_NOINPUT: a --file that cannot be read
     static let unavailable: Int32 = 69  // EX_UNAVAILABLE: cannot connect to or start the server
     static let software: Int32 = 70     // EX_SOFTWARE: an unexpected reply or internal error
+    static let cannotCreate: Int32 = 73 // EX_CANTCREAT: an output file (trellis run --junit) cannot be written
 
     static let help = """
         Exit codes:
@@ -42,26 +43,59 @@ enum Exit {
           66  a --file that cannot be read
           69  cannot connect to or start the server
           70  internal error (an unexpected reply)
+        trellis run: 0 every test passed, 65 a test failed, 64 a script syntax
+        error (file:line on stderr), 66 a script that cannot be read, 69 no server
+        on --socket, 73 the --junit file cannot be written
         """
 }
 
 /// One connected invocation: calls the server and prints results as text or JSON.
 struct ClientContext {
     let global: GlobalOptions
-    let client: RPCClient
+    /// The server: its socket, or the script run's caller (embedded or shared, see `ScriptHost`).
+    let caller: any MethodCaller
+    /// The socket connection when there is one of this invocation's own (nil inside a script run).
+    let connection: RPCClient?
 
     func call(_ method: String, _ params: [String: JSONValue] = [:]) throws(ClientError) -> JSONValue {
-        try client.call(method, params)
+        try caller.call(method, params)
     }
 
     /// Prints `result` raw with `--json`, else the lines `human` makes of it.
     func emit(_ result: JSONValue, _ human: (JSONValue) -> [String]) {
         if global.json {
-            print(JSONWriter.string(result))
+            printOutput(JSONWriter.string(result))
         } else {
-            for line in human(result) { print(line) }
+            for line in human(result) { printOutput(line) }
         }
     }
+}
+
+/// A script run in progress (`trellis run`): commands call its caller instead of connecting,
+/// and what they would print, and the error that made one fail, are kept for the runner.
+final class ScriptHost {
+    /// Set by the runner around each command. Commands run synchronously on the main thread,
+    /// one at a time, and a process runs at most one script at once, so a plain static is
+    /// enough; a TaskLocal would need a Sendable host, which a caller holding a socket is not.
+    nonisolated(unsafe) static var current: ScriptHost?
+
+    let caller: any MethodCaller
+    /// The script being run: files its commands name (`--file data.json`) are relative to it.
+    let scriptPath: String
+    /// stdout and stderr lines, in the order the command wrote them.
+    var output: [String] = []
+    /// The server's (or connection's) error behind the last failure, for `expect-error`.
+    var lastError: ClientError?
+
+    init(caller: any MethodCaller, scriptPath: String) {
+        self.caller = caller
+        self.scriptPath = scriptPath
+    }
+}
+
+/// A line of a command's normal output: stdout, or the script run's log.
+func printOutput(_ text: String) {
+    if let host = ScriptHost.current { host.output.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) } else { print(text) }
 }
 
 /// Parses command-line values; a syntax error is a usage error (exit 64) with its message.
@@ -81,12 +115,22 @@ func usageError(_ message: String) -> ExitCode {
 /// Connects (starting a server unless told not to), runs `body`, and maps failures to the
 /// documented exit codes with the message on stderr.
 func withServer(_ global: GlobalOptions, autoStart: Bool = true, _ body: (ClientContext) throws -> Void) throws {
+    if let host = ScriptHost.current {
+        // Inside `trellis run`: the run's server, which stays open for the next line.
+        do {
+            try body(ClientContext(global: global, caller: host.caller, connection: nil))
+        } catch let error as ClientError {
+            host.lastError = error
+            throw report(error, json: global.json)
+        }
+        return
+    }
     do {
         var launcher = ServerLauncher(socketPath: global.socketPath)
         launcher.callTimeout = global.timeout
         let client = try launcher.connect(autoStart: autoStart && !global.noStart)
         defer { client.close() }
-        try body(ClientContext(global: global, client: client))
+        try body(ClientContext(global: global, caller: client, connection: client))
     } catch let error as ClientError {
         if !autoStart, error.nothingListens {
             printError("trellis: no server running on \(global.socketPath)")
@@ -120,12 +164,18 @@ func report(_ error: ClientError, json: Bool) -> ExitCode {
     }
 }
 
+/// A line for stderr, or for the script run's log when one is in progress.
 func printError(_ text: String) {
+    if let host = ScriptHost.current {
+        host.output.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        return
+    }
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
 /// Reads a JSON file (`-` for stdin); exit 66 when it cannot be read, 65 when it is not JSON.
 func readJSONFile(_ path: String) throws -> JSONValue {
+    let path = ScriptHost.current.map { ScriptFile.resolve(path, relativeTo: $0.scriptPath) } ?? path
     let data: Data
     if path == "-" {
         data = FileHandle.standardInput.readDataToEndOfFile()

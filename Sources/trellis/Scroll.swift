@@ -2,7 +2,8 @@ import ArgumentParser
 import TrellisClient
 import TrellisCore
 
-/// `trellis scroll NAME --to X,Y | --item S:I [--position P]`: setContentOffset or scrollToItem.
+/// `trellis scroll NAME --to X,Y | --item S:I [--position P] [--animated]`: setContentOffset or
+/// scrollToItem, at once or animated.
 struct Scroll: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Scroll a session: to a content offset, or to an item (scrollToItem).",
@@ -13,6 +14,9 @@ struct Scroll: ParsableCommand {
     @Option(help: ArgumentHelp("A content offset X,Y (unclamped, as setContentOffset).", valueName: "X,Y")) var to: String?
     @Option(help: ArgumentHelp("An item S:I to scroll to (clamped).", valueName: "S:I")) var item: String?
     @Option(help: "Where the item ends up (default top).") var position: String?
+    @Flag(help: "Animate the scroll (implied by --duration or --curve; 0.33 s ease-out by default).") var animated = false
+    @Option(help: ArgumentHelp("Animation duration in seconds (or 300ms).", valueName: "seconds")) var duration: String?
+    @Option(help: "linear, easeIn, easeOut (default), easeInEaseOut or spring.") var curve: String?
 
     func validate() throws {
         guard (to == nil) != (item == nil) else { throw ValidationError("give exactly one of --to or --item") }
@@ -31,6 +35,13 @@ struct Scroll: ParsableCommand {
             if let position { params["position"] = .string(position) }
             method = "scroll.toItem"
         }
-        try withServer(global) { c in c.emit(try c.call(method, params), Human.offset) }
+        if animated || duration != nil || curve != nil { params["animated"] = .bool(true) }
+        if let duration { params["duration"] = .number(try parsing { () throws(SyntaxError) in try CommandSyntax.seconds(duration) }) }
+        if let curve { params["curve"] = .string(curve) }
+        try withServer(global) { c in
+            c.emit(try c.call(method, params)) { r in
+                Human.offset(r) + (r["scroll"].map { ["animated (scroll \(Human.number($0)))"] } ?? [])
+            }
+        }
     }
 }

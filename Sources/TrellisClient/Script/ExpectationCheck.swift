@@ -1,0 +1,263 @@
+import TrellisCore
+import TrellisProtocol
+
+/// The outcome of one check: whether it held, and what was expected and found, written in
+/// the script's own `key=value` words so a failure reads next to the line that made it.
+public struct CheckResult: Hashable, Sendable {
+    public var passed: Bool
+    public var expected: String
+    public var actual: String
+
+    public init(passed: Bool, expected: String, actual: String) {
+        self.passed = passed
+        self.expected = expected
+        self.actual = actual
+    }
+}
+
+/// Evaluates expectations by asking a server (over its socket or in process) for the values
+/// they name: `query.attributes` for model attributes, `query.scene` for what is on screen,
+/// `stats` for counters.
+public struct ExpectationCheck {
+    public var caller: any MethodCaller
+    /// The script's path: `scene == FILE` names files relative to it.
+    public var scriptPath: String
+
+    public init(caller: any MethodCaller, scriptPath: String) {
+        self.caller = caller
+        self.scriptPath = scriptPath
+    }
+
+    public func evaluate(_ expectation: Expectation) -> CheckResult {
+        do {
+            switch expectation {
+            case .attributes(let session, let element, let source, let checks, let tolerance):
+                let found = try attributes(session: session, element: element, source: source)
+                return compare(found, checks: checks, tolerance: tolerance)
+            case .session(let session, let sceneChecks, let statChecks, let tolerance):
+                // Only what the line names is asked for, so a stats-only line works on a server
+                // whose scene is huge, and the other way round.
+                var parts: [CheckResult] = []
+                if !sceneChecks.isEmpty {
+                    parts.append(compare(scene: try caller.call("query.scene", ["session": .string(session)]), checks: sceneChecks, tolerance: tolerance))
+                }
+                if !statChecks.isEmpty {
+                    parts.append(compare(stats: try caller.call("stats", ["session": .string(session)]), checks: statChecks))
+                }
+                return CheckResult(passed: parts.allSatisfy(\.passed), expected: parts.map(\.expected).joined(separator: " "),
+                                   actual: parts.map(\.actual).joined(separator: " "))
+            case .sceneFile(let session, let path, let tolerance):
+                return try compareScene(session: session, path: path, tolerance: tolerance)
+            }
+        } catch {
+            return CheckResult(passed: false, expected: "an answer from the server", actual: "error: \(error)")
+        }
+    }
+
+    // MARK: Attributes
+
+    /// The element's attributes (model) or its view (presentation), nil when there is none.
+    func attributes(session: String, element: ElementSelector, source: AttributeSource) throws(ClientError) -> JSONValue? {
+        let candidates: [JSONValue]
+        switch source {
+        case .model:
+            if case .cell(let path) = element {
+                do {
+                    let r = try caller.call("query.attributes", ["session": .string(session), "at": .array([.number(Double(path.section)), .number(Double(path.item))])])
+                    candidates = r["attributes"].arrayItems
+                } catch .server(_, _, "out_of_range"?, _) {
+                    return nil
+                }
+            } else {
+                // Every element: supplementary views and items by id have no `at` query.
+                let everywhere: JSONValue = .array([-1e9, -1e9, 2e9, 2e9].map { .number($0) })
+                candidates = try caller.call("query.attributes", ["session": .string(session), "rect": everywhere])["attributes"].arrayItems
+            }
+        case .presentation:
+            candidates = try caller.call("query.scene", ["session": .string(session)])["views"].arrayItems
+        }
+        return candidates.first { matches($0["element"], element) }
+    }
+
+    func matches(_ element: JSONValue?, _ selector: ElementSelector) -> Bool {
+        guard let element else { return false }
+        switch selector {
+        case .cell(let path):
+            return element["kind"]?.stringValue == "cell" && element["section"]?.numberValue == Double(path.section)
+                && element["item"]?.numberValue == Double(path.item)
+        case .item(let id):
+            return element["kind"]?.stringValue == "cell" && element["id"]?.stringValue == id
+        case .supplementary(let kind, let section):
+            return element["elementKind"]?.stringValue == kind && element["section"]?.numberValue == Double(section)
+        }
+    }
+
+    func compare(_ found: JSONValue?, checks: [AttributeCheck], tolerance: Double) -> CheckResult {
+        let expected = checks.map(Self.describe).joined(separator: " ")
+        if checks == [.absent] {
+            return CheckResult(passed: found == nil, expected: "absent", actual: found.map(Self.describeFound) ?? "absent")
+        }
+        guard let found else { return CheckResult(passed: false, expected: expected, actual: "absent") }
+        let frame = found["frame"].numbers
+        var passed = true
+        var actual: [String] = []
+        for check in checks {
+            switch check {
+            case .frame(let r):
+                passed = passed && Self.near(frame, [r.minX, r.minY, r.width, r.height], tolerance)
+                actual.append("frame=" + Self.list(frame))
+            case .center(let p):
+                let center = frame.count == 4 ? [frame[0] + frame[2] / 2, frame[1] + frame[3] / 2] : []
+                passed = passed && Self.near(center, [p.x, p.y], tolerance)
+                actual.append("center=" + Self.list(center))
+            case .size(let s):
+                let size = frame.count == 4 ? [frame[2], frame[3]] : []
+                passed = passed && Self.near(size, [s.width, s.height], tolerance)
+                actual.append("size=" + size.map(Self.format).joined(separator: "x"))
+            case .alpha(let comparison, let value):
+                let a = found["alpha"]?.numberValue ?? .nan
+                passed = passed && comparison.holds(a, value, tolerance: tolerance)
+                actual.append("alpha=" + Self.format(a))
+            case .zIndex(let comparison, let value):
+                let z = found["zIndex"]?.numberValue ?? .nan
+                passed = passed && comparison.holds(z, value)
+                actual.append("zIndex=" + Self.format(z))
+            case .hidden(let value):
+                let hidden = found["hidden"] == .bool(true)
+                passed = passed && hidden == value
+                actual.append("hidden=\(hidden)")
+            case .id(let value):
+                let id = found["element"]?["id"]?.stringValue
+                passed = passed && id == value
+                actual.append("id=" + (id ?? "(none)"))
+            case .transform(let value):
+                let t = found["transform"].map { $0.numbers } ?? ExpectationSyntax.identity
+                passed = passed && Self.near(t, value, tolerance)
+                actual.append("transform=" + (t == ExpectationSyntax.identity ? "identity" : Self.list(t)))
+            case .absent:
+                passed = false
+                actual.append(Self.describeFound(found))
+            }
+        }
+        return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
+    }
+
+    // MARK: Scene, stats, files
+
+    func compare(scene: JSONValue, checks: [SceneCheck], tolerance: Double) -> CheckResult {
+        var passed = true
+        var expected: [String] = [], actual: [String] = []
+        for check in checks {
+            switch check {
+            case .visible(let comparison, let n):
+                let count = Double(scene["views"].arrayItems.count)
+                passed = passed && comparison.holds(count, n)
+                expected.append("visible\(comparison.rawValue)\(Self.format(n))")
+                actual.append("visible=\(Self.format(count))")
+            case .offset(let p):
+                let offset = scene["contentOffset"].numbers
+                passed = passed && Self.near(offset, [p.x, p.y], tolerance)
+                expected.append("offset=\(Self.format(p.x)),\(Self.format(p.y))")
+                actual.append("offset=" + Self.list(offset))
+            case .contentSize(let s):
+                let size = scene["contentSize"].numbers
+                passed = passed && Self.near(size, [s.width, s.height], tolerance)
+                expected.append("contentSize=\(Self.format(s.width))x\(Self.format(s.height))")
+                actual.append("contentSize=" + size.map(Self.format).joined(separator: "x"))
+            case .time(let comparison, let ms):
+                let time = scene["time"]?.numberValue ?? .nan
+                passed = passed && comparison.holds(time, ms, tolerance: tolerance)
+                expected.append("time\(comparison.rawValue)\(Self.format(ms))ms")
+                actual.append("time=\(Self.format(time))ms")
+            }
+        }
+        return CheckResult(passed: passed, expected: expected.joined(separator: " "), actual: actual.joined(separator: " "))
+    }
+
+    func compare(stats: JSONValue, checks: [StatCheck]) -> CheckResult {
+        var passed = true
+        var expected: [String] = [], actual: [String] = []
+        for check in checks {
+            let key = check.path.joined(separator: ".")
+            var value: JSONValue? = stats
+            for component in check.path { value = value?[component] }
+            expected.append("\(key)\(check.comparison.rawValue)\(Self.format(check.value))")
+            if case .bool(let flag)? = value {
+                passed = passed && check.comparison.holds(flag ? 1 : 0, check.value)
+                actual.append("\(key)=\(flag)")
+                continue
+            }
+            guard let number = value?.numberValue else {
+                passed = false
+                actual.append("\(key)=" + (value.map { JSONWriter.string($0) } ?? "(missing)"))
+                continue
+            }
+            passed = passed && check.comparison.holds(number, check.value)
+            actual.append("\(key)=\(Self.format(number))")
+        }
+        return CheckResult(passed: passed, expected: expected.joined(separator: " "), actual: actual.joined(separator: " "))
+    }
+
+    func compareScene(session: String, path: String, tolerance: Double) throws(ClientError) -> CheckResult {
+        let file = ScriptFile.resolve(path, relativeTo: scriptPath)
+        guard let bytes = ScriptFile.read(file) else {
+            return CheckResult(passed: false, expected: "the scene in \(path)", actual: "cannot read \(file)")
+        }
+        let expected: JSONValue
+        do { expected = try JSONParser.parse(bytes, limits: JSONLimits(maximumDepth: 64, maximumStringBytes: 64 << 20, maximumElements: 1 << 26)) } catch {
+            return CheckResult(passed: false, expected: "the scene in \(path)", actual: "\(path) is not JSON: \(error.message)")
+        }
+        let scene = try caller.call("query.scene", ["session": .string(session)])
+        guard let difference = JSONComparison.firstDifference(expected: expected, actual: scene, tolerance: tolerance) else {
+            return CheckResult(passed: true, expected: "the scene in \(path)", actual: "the same scene")
+        }
+        return CheckResult(passed: false, expected: "\(difference.path) = \(difference.expected) (\(path))",
+                           actual: "\(difference.path) = \(difference.actual)")
+    }
+
+    // MARK: Formatting
+
+    static func near(_ a: [Double], _ b: [Double], _ tolerance: Double) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    /// Numbers shown to 6 decimals: enough to see a difference, short enough to read.
+    static func format(_ value: Double) -> String {
+        value.isFinite ? JSONNumberText.format((value * 1e6).rounded() / 1e6) : "\(value)"
+    }
+
+    static func list(_ values: [Double]) -> String { values.isEmpty ? "(none)" : values.map(format).joined(separator: ",") }
+
+    static func describe(_ check: AttributeCheck) -> String {
+        switch check {
+        case .frame(let r): return "frame=" + list([r.minX, r.minY, r.width, r.height])
+        case .center(let p): return "center=" + list([p.x, p.y])
+        case .size(let s): return "size=\(format(s.width))x\(format(s.height))"
+        case .alpha(let c, let v): return "alpha\(c == .equal ? "=" : c.rawValue)\(format(v))"
+        case .zIndex(let c, let v): return "zIndex\(c == .equal ? "=" : c.rawValue)\(format(v))"
+        case .hidden(let h): return "hidden=\(h)"
+        case .id(let id): return "id=\(id)"
+        case .transform(let t): return "transform=" + (t == ExpectationSyntax.identity ? "identity" : list(t))
+        case .absent: return "absent"
+        }
+    }
+
+    static func describeFound(_ found: JSONValue) -> String {
+        "present: frame=" + list(found["frame"].numbers) + " alpha=" + format(found["alpha"]?.numberValue ?? .nan)
+    }
+}
+
+extension Optional where Wrapped == JSONValue {
+    /// The elements of an array value; empty for anything else.
+    var arrayItems: [JSONValue] {
+        if case .array(let items)? = self { return items }
+        return []
+    }
+
+    /// The numbers of an array value (a frame, a point); empty for anything else.
+    var numbers: [Double] { arrayItems.compactMap(\.numberValue) }
+}
+
+extension JSONValue {
+    var numbers: [Double] { Optional(self).numbers }
+}

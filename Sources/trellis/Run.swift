@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import TrellisClient
+import TrellisCore
+import TrellisServer
+
+/// `trellis run FILE…`: runs scripts of `trellis` commands and assertions and reports TAP.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scripted tests: trellis commands and expectations, reported as TAP.",
+        discussion: """
+            Each line is a trellis command without the word 'trellis' (same grammar, # comments, \
+            shell quoting) or an assertion:
+
+              expect NAME 0:3 frame=0,110,100,100 alpha=1 [tolerance=0.5]
+                  layout (model) values; 'expect NAME scene 0:3 …' reads the screen
+              expect NAME visible=12 offset=0,400 pool.cell.created<=20
+                  scene values and stats numbers (== != <= >= < >)
+              expect NAME scene == FILE.json
+              expect-error CODE "message substring"   (after a command that must fail)
+
+            Runs in process (no server) unless --socket is given; sessions always get a manual \
+            clock. Prints TAP version 13; exit 0 when every test passes, 65 when one fails, 64 \
+            for a script syntax error (file:line).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("Script files (.trellis).", valueName: "file")) var files: [String]
+    @Option(help: ArgumentHelp("Also write a JUnit XML report here (for CI).", valueName: "file")) var junit: String?
+    @Flag(help: "Log each command and its output as TAP comments.") var verbose = false
+
+    /// Commands that make no sense on a script line.
+    static let refused: Set<String> = ["run", "demo", "attach"]
+
+    func run() throws {
+        // Every file is read and checked before anything runs: a typo on the last line must not
+        // leave a half-run script behind.
+        let parser = ScriptParser(checkCommand: Self.check)
+        var scripts: [Script] = []
+        for file in files {
+            guard let bytes = ScriptFile.read(file) else {
+                printError("trellis: cannot read \(file)")
+                throw ExitCode(Exit.noInput)
+            }
+            do {
+                scripts.append(try parser.parse(String(decoding: bytes, as: UTF8.self), file: file))
+            } catch {
+                printError("trellis: \(error)")
+                throw ExitCode(Exit.usage)
+            }
+        }
+
+        // --socket given explicitly (not $TRELLIS_SOCKET) is what selects a real server.
+        var connection: RPCClient?
+        if global.socket != nil {
+            do {
+                var launcher = ServerLauncher(socketPath: global.socketPath)
+                launcher.callTimeout = global.timeout
+                connection = try launcher.connect(autoStart: !global.noStart)
+            } catch {
+                throw report(error, json: false)
+            }
+        }
+        defer { connection?.close() }
+
+        print("TAP version 13")
+        var tap = TAPWriter()
+        var suites: [JUnitWriter.Suite] = []
+        for script in scripts {
+            let base: any MethodCaller
+            if let connection {
+                base = connection
+            } else {
+                do { base = EmbeddedCaller(server: try InProcessServer()) } catch {
+                    printError("trellis: cannot start the in-process server: \(error)")
+                    throw ExitCode(Exit.software)
+                }
+            }
+            let caller = ScriptCaller(base)
+            defer { caller.cleanUp() }
+            var runner = ScriptRunner(caller: caller) { words in Self.execute(words, caller: caller, scriptPath: script.file) }
+            if verbose {
+                runner.onCommand = { step, outcome in
+                    for line in TAPWriter.comments(["\(step.location): \(step.text)"] + outcome.output.map { "  " + $0 }) { print(line) }
+                }
+            }
+            let results = runner.run(script) { result in
+                for line in tap.lines(for: result) { print(line) }
+            }
+            suites.append(JUnitWriter.Suite(file: script.file, results: results))
+        }
+        print(tap.plan)
+
+        if let junit {
+            do {
+                try Data(JUnitWriter.document(suites).utf8).write(to: URL(fileURLWithPath: junit))
+            } catch {
+                printError("trellis: cannot write \(junit): \(error.localizedDescription)")
+                throw ExitCode(Exit.cannotCreate)
+            }
+        }
+        let failed = suites.flatMap(\.results).filter { !$0.passed }.count
+        if failed > 0 {
+            printError("trellis: \(failed) of \(tap.count) test\(tap.count == 1 ? "" : "s") failed")
+            throw ExitCode(Exit.refused)
+        }
+    }
+
+    /// Why a script line is not a command the CLI accepts, or nil when it is one: the line goes
+    /// through the same argument parser as a command typed in a shell.
+    static func check(_ words: [String]) -> String? {
+        if let first = words.first, refused.contains(first) { return "'\(first)' cannot be used inside a script" }
+        do {
+            let command = try Trellis.parseAsRoot(words)
+            if command is Trellis { return "'\(words.joined(separator: " "))': expected a command (new, reload, insert, …)" }
+        } catch {
+            if Trellis.exitCode(for: error) == .success { return "--help is not a script command" }
+            return Trellis.message(for: error)
+        }
+        // Values (index paths, sizes, durations) are parsed inside run(): a dry run against a
+        // server that answers nothing finds their errors before the script starts.
+        let outcome = execute(words, caller: DryRunCaller(), scriptPath: "")
+        if let failure = outcome.failure, failure.code == "usage" { return failure.message }
+        return nil
+    }
+
+    /// Runs one script line as the real command, against the run's server, capturing what it
+    /// prints and why it failed.
+    static func execute(_ words: [String], caller: any MethodCaller, scriptPath: String) -> CommandOutcome {
+        let host = ScriptHost(caller: caller, scriptPath: scriptPath)
+        ScriptHost.current = host
+        defer { ScriptHost.current = nil }
+        do {
+            var command = try Trellis.parseAsRoot(words)
+            try command.run()
+            return CommandOutcome(output: host.output)
+        } catch {
+            let code = Trellis.exitCode(for: error)
+            if code == .success { return CommandOutcome(output: host.output) }
+            return CommandOutcome(output: host.output, failure: failure(host: host, error: error, code: code.rawValue))
+        }
+    }
+
+    /// The failure `expect-error` sees: the server's error when there was one, else the CLI's
+    /// own refusal named after its exit code.
+    static func failure(host: ScriptHost, error: any Error, code: Int32) -> CommandFailure {
+        switch host.lastError {
+        case .server(let number, let message, let domainCode, _)?:
+            return CommandFailure(serverCode: number, domainCode: domainCode, message: message)
+        case let other?:
+            return CommandFailure(code: other.isConnectionError ? "connection" : "internal", message: other.description)
+        case nil:
+            let names: [Int32: String] = [Exit.usage: "usage", Exit.noInput: "no_input", Exit.refused: "invalid_json",
+                                          Exit.unavailable: "connection", Exit.software: "internal"]
+            // An ExitCode carries no text: the command printed it (usage errors, unreadable files).
+            let message = error is ExitCode ? (host.output.last ?? "exit \(code)") : Trellis.message(for: error)
+            return CommandFailure(code: names[code] ?? "exit_\(code)", aliases: [String(code)],
+                                  message: message.hasPrefix("trellis: ") ? String(message.dropFirst(9)) : message)
+        }
+    }
+}
+
+/// A server that refuses every call: a dry run of a command stops at its first call, after
+/// the command has parsed all its values.
+private final class DryRunCaller: MethodCaller {
+    func call(_ method: String, _ params: [String: JSONValue]) throws(ClientError) -> JSONValue {
+        throw .launch("dry run")
+    }
+}
