@@ -2,75 +2,135 @@ import ArgumentParser
 import Foundation
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
-/// The engine demo: runs a collection view in-process with a manual clock and prints frames
-/// as text. It becomes "start the server and show a demo session" when the server lands.
+/// `trellis demo`: the README's run command. Starts (or reuses) the server, replaces the session
+/// `demo` with generated items, and drives it with batch updates and animated flow ↔ circle
+/// layout changes while the terminal viewer shows it; without a terminal it prints a fixed
+/// number of steps as text and exits.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the engine in-process and print a scripted scene, frame by frame.",
+        abstract: "Start the server and watch a demo session: batch updates and layout transitions.",
         discussion: """
-            Lays out 18 items with a flow layout on a 375×812 view, scrolls, scrolls to an \
-            item, taps one, inserts and deletes items with animation, and animates flow → \
-            circle → flow, printing each frame as text. Time is a manual clock, so the output \
-            is the same on every machine.
+            Creates (or replaces) the session 'demo' on the server (started in the background \
+            when none runs), then every --interval seconds inserts, deletes or moves items, or \
+            animates the layout between flow and circle, while the terminal viewer draws it \
+            (as `trellis attach demo`). q quits; the session stays, so `trellis attach demo` \
+            from another terminal watches it too. When stdout is not a terminal, the session \
+            gets a manual clock and --steps steps (default 6) are printed as text, each in the \
+            middle of its animation and at its end.
             """)
 
-    @Option(help: "Characters across.") var columns = 60
-    @Option(help: "Lines down.") var rows = 32
-    @Option(help: "Frames printed per animation (at 0, …, end).") var framesPerAnimation = 3
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Steps to run (default: until q on a terminal, 6 otherwise).", valueName: "N")) var steps: Int?
+    @Option(help: ArgumentHelp("Seconds between steps on a terminal.", valueName: "seconds")) var interval = 1.5
+    @Option(help: "Items to start with.") var items = 12
+    @Option(help: "Characters across, for text output.") var columns = 60
+    @Option(help: "Lines down, for text output.") var rows = 30
+
+    func validate() throws {
+        if let steps, steps < 0 { throw ValidationError("--steps takes a number of 0 or more") }
+        guard interval >= 0.05 else { throw ValidationError("--interval takes at least 0.05 seconds") }
+        guard (1...200).contains(items) else { throw ValidationError("--items takes 1 to 200") }
+    }
 
     func run() throws {
+        if let size = TerminalViewer.terminalSize() {
+            try runLive(columns: size.columns, rows: size.rows)
+        } else {
+            try runAsText(steps: steps ?? 6)
+        }
+    }
+
+    /// The session sized to the terminal (about 6 points per column and 12 per row, the
+    /// viewer's cell aspect), a live clock, the viewer attached, steps on a timer.
+    private func runLive(columns: Int, rows: Int) throws {
+        let driver = DemoDriver(DemoChoreography(items: items), limit: steps)
+        let bounds = Size(Double(max(20, columns)) * 6, Double(max(6, rows - 1)) * 12)
+        try withServer(global) { c in try replaceSession(c, driver.choreography.createParams(bounds: bounds, clock: "live")) }
+        var configuration = TerminalViewer.Configuration(socketPath: global.socketPath, session: driver.choreography.session)
+        configuration.environment = ProcessInfo.processInfo.environment
+        try runViewer(configuration) { viewer in
+            viewer.repeatEvery(interval) { driver.advance($0) }
+        }
+    }
+
+    /// A manual clock, so the text is the same on every run: each step, then its animation in
+    /// the middle and at its end.
+    private func runAsText(steps: Int) throws {
         let renderer = TextRenderer(columns: columns, rows: rows)
-        var flow = FlowLayout()
-        flow.itemSize = Size(100, 100)
-        flow.minimumLineSpacing = 10
-        flow.minimumInteritemSpacing = 10
-        flow.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
-        let palette = ["red", "green", "blue", "orange", "purple"]
-        let items = (0..<18).map { i in
-            Item(id: ItemID("item\(i)"), data: .object(["label": .string("#\(i)"), "color": .string(palette[i % palette.count])]))
-        }
-        var view = CollectionView(boundsSize: Size(375, 812), layout: flow,
-                                  data: try CollectionData(sections: [Section(id: "main", items: items)]))
-        var time = 0.0
-
-        func show(_ title: String) {
-            let scene = view.scene
-            let counters = view.reusePool.counters.values.reduce(into: (0, 0)) { $0.0 += $1.created; $0.1 += $1.reused }
-            print("── \(title) — t=\(String(format: "%.3f", time))s offset=\(scene.contentOffset) views=\(scene.views.count) created=\(counters.0) reused=\(counters.1)")
-            for line in renderer.render(scene) { print("│" + line + "│") }
-        }
-        func animate(_ title: String, duration: Double) {
-            let steps = max(1, framesPerAnimation - 1)
-            for step in 0...steps {
-                if step > 0 {
-                    time += duration / Double(steps)
-                    view.advance(to: time)
-                }
-                show("\(title) \(step)/\(steps)")
+        try withServer(global) { c in
+            var choreography = DemoChoreography(items: items)
+            try replaceSession(c, choreography.createParams(bounds: Size(375, 600), clock: "manual"))
+            let name = JSONValue.string(choreography.session)
+            try showScene(c, name, renderer, "demo: \(choreography.itemCount) items, flow layout")
+            for n in 0..<steps {
+                let step = choreography.next()
+                _ = try c.call(step.method, step.params)
+                _ = try c.call("clock.advance", ["session": name, "ms": .number(200)])
+                try showScene(c, name, renderer, "step \(n + 1)/\(steps): \(step.title), animating")
+                _ = try c.call("clock.advance", ["session": name, "ms": .number(800)])
+                try showScene(c, name, renderer, "step \(n + 1)/\(steps): \(step.title), done")
             }
-            time += 0.001
-            view.advance(to: time)
         }
+    }
 
-        show("flow layout, 18 items")
-        view.setContentOffset(Point(0, 400))
-        show("scrolled to 0,400")
-        try view.scrollToItem(at: IndexPath(0, 15), position: .centeredVertically)
-        show("scrolled to item 0:15, centred")
-        let (hit, events) = view.tap(at: Point(view.scroll.contentOffset.x + 60, view.scroll.contentOffset.y + 406))
-        print("tap → \(hit.map { "\($0.element)" } ?? "nothing"): " + events.map(\.description).joined(separator: ", "))
-        view.setContentOffset(.zero)
-        let timing = AnimationTiming(duration: 0.3, curve: .easeInEaseOut)
-        try view.performBatchUpdates(BatchUpdate([
-            .insertItems(at: [IndexPath(0, 1)], items: [Item(id: "new", data: .object(["label": .string("NEW")]))]),
-            .deleteItems(at: [IndexPath(0, 3)]),
-        ]), animation: timing)
-        animate("insert at 0:1, delete 0:3", duration: 0.3)
-        let spring = AnimationTiming(duration: 0.5, curve: .spring(dampingRatio: 0.7, initialVelocity: 0))
-        view.setLayout(CircleLayout(itemSize: Size(50, 50)), animation: spring)
-        animate("flow → circle (spring)", duration: spring.activeDuration)
-        view.setLayout(flow, animation: timing)
-        animate("circle → flow", duration: 0.3)
+    /// The session's scene now, with a title line and the reuse counters.
+    private func showScene(_ c: ClientContext, _ session: JSONValue, _ renderer: TextRenderer, _ title: String) throws {
+        let scene = try WireScene.scene(try c.call("query.scene", ["session": session]))
+        let stats = try c.call("stats", ["session": session])
+        var created = 0, reused = 0
+        if case .object(let pools)? = stats["pool"] {
+            for (_, pool) in pools {
+                created += Int(pool["created"]?.numberValue ?? 0)
+                reused += Int(pool["reused"]?.numberValue ?? 0)
+            }
+        }
+        print("── \(title) — t=\(JSONNumberText.format(scene.time * 1000))ms views=\(scene.views.count) created=\(created) reused=\(reused)")
+        for line in renderer.render(scene) { print("│" + line + "│") }
+    }
+}
+
+/// Destroys the session the params name when it exists (its viewers see `session.closed`),
+/// then creates it afresh.
+private func replaceSession(_ c: ClientContext, _ params: [String: JSONValue]) throws {
+    do {
+        _ = try c.call("session.destroy", ["session": params["name"] ?? .null])
+    } catch {
+        guard case .server(_, _, "unknown_session", _) = error else { throw error }
+    }
+    _ = try c.call("session.create", params)
+}
+
+/// The demo's steps on the viewer's loop: one request per tick, the step shown in the status
+/// line, and a count kept in step with the server when a step is refused.
+private final class DemoDriver {
+    var choreography: DemoChoreography
+    let limit: Int?
+    private var done = 0
+
+    init(_ choreography: DemoChoreography, limit: Int?) {
+        self.choreography = choreography
+        self.limit = limit
+    }
+
+    func advance(_ viewer: TerminalViewer) {
+        if let limit, done >= limit {
+            viewer.stop()
+            return
+        }
+        done += 1
+        let step = choreography.next()
+        viewer.setNote(step.title)
+        viewer.call(step.method, step.params) { [self] result in
+            guard case .failure(let error) = result else { return }
+            viewer.setNote("refused: \(error)")
+            // Someone else changed the session: count its items again.
+            viewer.call("session.info", ["session": .string(self.choreography.session)]) { [self] info in
+                if case .success(let value) = info, let items = value["items"]?.numberValue {
+                    self.choreography.resynchronize(itemCount: Int(items))
+                }
+            }
+        }
     }
 }

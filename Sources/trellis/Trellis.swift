@@ -22,8 +22,8 @@ struct Trellis: ParsableCommand {
             LayoutCommand.self, Resize.self, Scroll.self, Tap.self, Hit.self, Select.self, Deselect.self,
             Query.self, SceneCommand.self, Advance.self, Stats.self, Shutdown.self,
             Snapshot.self, Record.self,
-            Snapshot.self, Record.self,
             Run.self,
+            Attach.self,
             Demo.self,
         ])
 

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import TrellisClient
+import TrellisCore
+
+/// `trellis attach NAME [--read-only]`: watch a session live in the terminal (TerminalViewer).
+struct Attach: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch a session live in the terminal.",
+        discussion: """
+            Draws every view on screen as a box scaled to the terminal, with its label, colour, \
+            alpha, z-order and transform, and a status line (frame seq, fps, views bound and \
+            pooled, views created and reused). Keys: q quits; arrows, j/k, h/l, PgUp/PgDn, \
+            g/G scroll the session (not with --read-only). Needs a terminal on stdout, unless \
+            --frames is given: then frames are printed as text.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session's name.") var name: String
+    @Flag(help: "Attach read-only: watch without being able to change the session.") var readOnly = false
+    @Option(help: ArgumentHelp("Stop after drawing N frames (the first is the keyframe).", valueName: "N")) var frames: Int?
+    @Option(help: ArgumentHelp("Text size COLUMNSxROWS when stdout is not a terminal (default 80x24).", valueName: "CxR"))
+    var size: String?
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames takes a number of 1 or more") }
+    }
+
+    func run() throws {
+        let onTerminal = isatty(1) == 1
+        guard onTerminal || frames != nil else {
+            throw usageError("attach draws on a terminal and stdout is not one; add --frames N to print N frames as text")
+        }
+        // The usual connection first: it starts a server like every command, and an unknown
+        // session is reported as every command reports it, before the screen is taken over.
+        try withServer(global) { c in _ = try c.call("session.info", ["session": .string(name)]) }
+        var configuration = TerminalViewer.Configuration(socketPath: global.socketPath, session: name)
+        configuration.readOnly = readOnly
+        configuration.frameLimit = frames
+        configuration.environment = ProcessInfo.processInfo.environment
+        if !onTerminal {
+            let cells = try parsing { () throws(SyntaxError) in try CommandSyntax.size(size ?? "80x24") }
+            configuration.output = .text(columns: Int(cells.width), rows: Int(cells.height))
+        }
+        try runViewer(configuration)
+    }
+}
+
+/// Runs a viewer and turns how it ended into a message and an exit code: 0 for q, a frame
+/// limit or a closed session; 128 + the signal for a signal; 69 or 65 when attaching failed.
+func runViewer(_ configuration: TerminalViewer.Configuration, prepare: (TerminalViewer) -> Void = { _ in }) throws {
+    let viewer: TerminalViewer
+    do { viewer = try TerminalViewer(configuration) } catch { throw report(error, json: false) }
+    prepare(viewer)
+    switch viewer.run() {
+    case .quit, .frameLimit:
+        return
+    case .sessionClosed(let reason):
+        print("session '\(configuration.session)' closed: \(reason)")
+    case .signal(let number):
+        throw ExitCode(128 + number)
+    case .failed(let error):
+        throw report(error, json: false)
+    }
+}
