@@ -308,11 +308,6 @@ public final class Server {
         let scene = session.view.scene
         let pooled = session.view.reusePool.pooledViewIDs
         let shared = SceneDelta.between(session.published, scene, pooled: pooled)
-        let newState: ViewerState = {
-            var s = session.published
-            s.apply(shared)
-            return s
-        }()
         if !shared.isEmpty {
             session.seq += 1
             session.framesPublished += 1
@@ -344,7 +339,9 @@ public final class Server {
             }
             for event in events { sendEvent(event, session: session, to: viewer.connection) }
         }
-        session.published = newState
+        // In place, after the loop: a viewer that started lagging above kept the old state (a
+        // copy-on-write reference); with none, nothing is copied.
+        session.published.apply(shared)
     }
 
     /// One delta from what a lagging viewer last received to `scene`: it lost frames, not state.
