@@ -110,7 +110,7 @@ import TrellisProtocol
             // Boxes that overlap another would hide each other's labels.
             guard !scene.views.contains(where: { $0.view != view.view && $0.attributes.frame.intersects(frame) }) else { continue }
             let box = mapping.cellBox(frame)
-            let label = Array(SceneRasterizer.label(for: view).unicodeScalars)
+            let label = Array(view.displayLabel.unicodeScalars)
             let row = Int(mapping.cellPoint(frame.center).y.rounded(.down))
             let inside = box.right - box.left - 1
             let column = box.left + 1 + (inside - label.count) / 2

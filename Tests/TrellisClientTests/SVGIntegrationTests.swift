@@ -35,7 +35,7 @@ import TrellisProtocol
         for (parsed, view) in zip(svg.views, drawn) {
             #expect(cornersMatch(parsed.corners, view.attributes.transformedCorners), "view \(parsed.view)", sourceLocation: sourceLocation)
             #expect(abs(parsed.opacity - view.attributes.alpha) < 1e-6, "view \(parsed.view)", sourceLocation: sourceLocation)
-            #expect(parsed.label == SVGRenderer.label(for: view), sourceLocation: sourceLocation)
+            #expect(parsed.label == view.displayLabel, sourceLocation: sourceLocation)
             #expect(parsed.attributes["data-id"] == view.itemID?.rawValue, sourceLocation: sourceLocation)
             #expect(parsed.fill == ViewColor.of(view).hex, sourceLocation: sourceLocation)
         }

@@ -102,12 +102,12 @@ import TrellisProtocol
     }
 
     @Test func labelsComeFromDataThenTheItemIdThenTheKind() {
-        #expect(SceneRasterizer.label(for: view(1, .zero, data: label("hello"))) == "hello")
-        #expect(SceneRasterizer.label(for: view(1, .zero, data: .object(["label": .number(42)]))) == "42")
-        #expect(SceneRasterizer.label(for: view(7, .zero, data: .object(["color": .string("red")]))) == "i7")
+        #expect(view(1, .zero, data: label("hello")).displayLabel == "hello")
+        #expect(view(1, .zero, data: .object(["label": .number(42)])).displayLabel == "42")
+        #expect(view(7, .zero, data: .object(["color": .string("red")])).displayLabel == "i7")
         let header = SceneView(view: ViewID(3), reuseIdentifier: "header", element: ElementID(kind: .supplementary("header"), indexPath: IndexPath(0, 0)),
                                itemID: nil, attributes: LayoutAttributes(element: .cell(0, 0), frame: .zero), data: nil)
-        #expect(SceneRasterizer.label(for: header) == "header")
+        #expect(header.displayLabel == "header")
         // A label wider than the box is cut; wide characters become one-cell placeholders.
         let lines = draw([view(1, Rect(0, 0, 12, 12), data: label("abcdefgh"))])
         #expect(lines[1].hasPrefix("|abcd|"))

@@ -39,7 +39,7 @@ public struct SVGRenderer: Sendable {
         ]
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg\(Self.attributes(root))>\n"
         let title = (session.map { "session \($0)" } ?? "scene") + " at \(Self.number(scene.time * 1000)) ms"
-        out += "  <title>\(Self.escape(title))</title>\n"
+        out += "  <title>\(XMLText.escape(title))</title>\n"
         out += "  <rect class=\"background\"\(Self.attributes([("x", Self.number(o.x)), ("y", Self.number(o.y)), ("width", Self.number(b.width)), ("height", Self.number(b.height)), ("fill", "#ffffff")]))/>\n"
         for view in Self.drawingOrder(scene.views) {
             out += element(for: view)
@@ -55,17 +55,6 @@ public struct SVGRenderer: Sendable {
             .filter { !$0.element.attributes.isHidden }
             .sorted { ($0.element.attributes.zIndex, $0.offset) < ($1.element.attributes.zIndex, $1.offset) }
             .map(\.element)
-    }
-
-    /// `data.label` (a string or a number), else the item id, else the element's kind, as the
-    /// text renderer labels views.
-    public static func label(for view: SceneView) -> String {
-        if let label = view.data?["label"] {
-            if let text = label.stringValue { return text }
-            if let number = label.numberValue { return JSONNumberText.format(number) }
-        }
-        if let id = view.itemID { return id.rawValue }
-        return view.element.kind.elementKind ?? "cell"
     }
 
     private func element(for view: SceneView) -> String {
@@ -87,7 +76,7 @@ public struct SVGRenderer: Sendable {
 
         let fill = ViewColor.of(view)
         let paint: [(String, String)] = [("fill", fill.hex), ("stroke", fill.darkened(by: 0.6).hex), ("stroke-width", "1")]
-        let label = Self.escape(Self.label(for: view))
+        let label = XMLText.escape(view.displayLabel)
         let textColor = fill.luminance > 0.5 ? "#000000" : "#ffffff"
         let fontSize = Self.number(min(14, max(6, (min(a.frame.width, a.frame.height) * 0.25).rounded())))
         let text: [(String, String)] = [("text-anchor", "middle"), ("dominant-baseline", "central"),
@@ -139,33 +128,7 @@ public struct SVGRenderer: Sendable {
     // MARK: Text
 
     private static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
-    }
-
-    /// Text made safe for XML content and attribute values: the five special characters as
-    /// entities, and characters XML 1.0 cannot hold at all (most C0 controls, lone surrogates
-    /// cannot occur in a Swift String, U+FFFE/U+FFFF) as U+FFFD, so the file always parses.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            // Tab, newline and CR are legal but attribute normalisation would turn them into
-            // spaces anyway; character references keep them as they were.
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out.unicodeScalars.append("\u{FFFD}")
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        pairs.map { " \($0.0)=\"\(XMLText.escape($0.1))\"" }.joined()
     }
 
     /// Numbers as SVG reads them: rounded to a millionth (no `6.1e-17` from a rotation's

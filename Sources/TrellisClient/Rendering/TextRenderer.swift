@@ -44,16 +44,9 @@ public struct TextRenderer: Sendable {
                     if !vertical && !horizontal { inside.append((r, c)) }
                 }
             }
-            writeLabel(label(for: view), into: &canvas, interior: inside)
+            writeLabel(view.displayLabel, into: &canvas, interior: inside)
         }
         return canvas.map { String($0) }
-    }
-
-    /// `data.label`, else the item id, else the element's kind.
-    public func label(for view: SceneView) -> String {
-        if let text = view.data?["label"]?.stringValue { return text }
-        if let id = view.itemID { return id.rawValue }
-        return view.element.kind.elementKind ?? "cell"
     }
 
     private func writeLabel(_ label: String, into canvas: inout [[Character]], interior: [(Int, Int)]) {

@@ -30,16 +30,6 @@ public struct SceneRasterizer: Sendable {
         }
     }
 
-    /// `data.label` (a string, or a number), else the item id, else the element kind.
-    public static func label(for view: SceneView) -> String {
-        if let label = view.data?["label"] {
-            if let text = label.stringValue { return text }
-            if let number = label.numberValue { return JSONNumberText.format(number) }
-        }
-        if let id = view.itemID { return id.rawValue }
-        return view.element.kind.elementKind ?? "cell"
-    }
-
     /// The cells of the view's four corners (clockwise from its own top-left) and of its
     /// centre; nil when the transform sends it out of sight (behind a perspective eye).
     public static func corners(of attributes: LayoutAttributes, mapping: ViewportMapping) -> (corners: [(column: Int, row: Int)], centre: CellPoint)? {
@@ -132,7 +122,7 @@ public struct SceneRasterizer: Sendable {
             chosen = titleFrom...titleTo
         }
         guard let run = chosen else { return }
-        let text = Array(TerminalText.cells(Self.label(for: view)).prefix(run.count))
+        let text = Array(TerminalText.cells(view.displayLabel).prefix(run.count))
         let start = run.lowerBound + (run.count - text.count) / 2
         for (i, scalar) in text.enumerated() { canvas[start + i, row] = TerminalCell(scalar, style: labelStyle) }
     }
