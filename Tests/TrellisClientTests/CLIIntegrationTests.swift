@@ -159,11 +159,12 @@ func builtExecutable(_ name: String) -> URL {
     return url.appendingPathComponent(name)
 }
 
-/// Runs `trellis` with `arguments` to completion.
-func runTrellis(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
+/// Runs `trellis` with `arguments` to completion (in `directory` when given).
+func runTrellis(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) -> CLIResult {
     let process = Process()
     process.executableURL = builtExecutable("trellis")
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment
     env["TRELLIS_SOCKET"] = nil
     for (k, v) in environment { env[k] = v }

@@ -19,24 +19,7 @@ import TrellisClient
 
     /// Runs `trellis run` in `directory`, so script names in the TAP are relative and equal.
     static func run(_ arguments: [String], in directory: String) -> CLIResult {
-        let process = Process()
-        process.executableURL = builtExecutable("trellis")
-        process.arguments = ["run"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
-        environment["TRELLIS_SOCKET"] = nil
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return CLIResult(status: -1, stdout: "", stderr: "cannot run trellis: \(error)") }
-        // stderr stays small (a line or two), so reading it second cannot block the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self))
+        runTrellis(["run"] + arguments, in: directory)
     }
 
     @Test func everyExamplePassesEmbeddedAndAgainstAServerWithTheSameTAP() throws {
