@@ -383,7 +383,9 @@ public final class Server {
     }
 
     private func encodeFrame(_ delta: SceneDelta, session: Session) -> ByteBuffer {
-        var b = ByteBuffer(capacity: 1024)
+        // Frames of an animation are alike in size: start at the last one's, not at 1 KB and
+        // six doublings (and copies) later.
+        var b = ByteBuffer(capacity: max(1024, session.lastFrameBytes))
         var envelope = JSONObjectWriter(into: &b)
         envelope.field("jsonrpc", "2.0", into: &b)
         envelope.field("method", "frame", into: &b)
@@ -395,6 +397,7 @@ public final class Server {
         o.end(into: &b)
         envelope.end(into: &b)
         b.append(10)
+        session.lastFrameBytes = b.count
         return b
     }
 

@@ -18,6 +18,8 @@ public final class Session {
     var published = ViewerState()
     var viewers: [Int: Viewer] = [:]
     public internal(set) var framesPublished = 0
+    /// The size of the last encoded frame (the next one's starting capacity).
+    var lastFrameBytes = 0
 
     init(name: String, view: CollectionView, clock: Clock, epochMilliseconds: Double) {
         self.name = name
