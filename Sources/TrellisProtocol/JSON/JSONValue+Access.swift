@@ -110,6 +110,8 @@ extension JSONValue {
     /// Keys are checked in sorted order so the message is deterministic.
     public func rejectUnknownKeys(allowed: Set<String>, path: String = "params") throws(ParamError) {
         let members = try requireObjectMembers(path: path)
+        // Sorting (for a stable first complaint) only when there is something to complain about.
+        guard members.keys.contains(where: { !allowed.contains($0) }) else { return }
         for key in members.keys.sorted() where !allowed.contains(key) {
             throw ParamError(path: path, .unknownKey(key, known: allowed.sorted()))
         }
