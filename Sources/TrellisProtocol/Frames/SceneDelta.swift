@@ -119,6 +119,19 @@ public struct ViewerState: Hashable, Sendable {
         public init(reuseIdentifier: String, shown: SceneView? = nil, order: Int = 0) {
             self.reuseIdentifier = reuseIdentifier; self.shown = shown; self.order = order
         }
+
+        /// The changed fields of a shown view.
+        mutating func apply(_ change: SceneDelta.ChangedView) {
+            if let f = change.frame { shown!.attributes.frame = f }
+            if let a = change.alpha { shown!.attributes.alpha = a }
+            if let z = change.zIndex { shown!.attributes.zIndex = z }
+            if let h = change.isHidden { shown!.attributes.isHidden = h }
+            if let t = change.transform { shown!.attributes.transform = t }
+            if let e = change.element { shown!.element = e; shown!.attributes.element = e }
+            if let i = change.itemID { shown!.itemID = i }
+            if let d = change.data { shown!.data = d }
+            if let o = change.order { order = o }
+        }
     }
 
     public var time: Double = 0
@@ -145,18 +158,9 @@ public struct ViewerState: Hashable, Sendable {
         for id in delta.unbound { views[id]?.shown = nil }
         for c in delta.created { views[c.view] = KnownView(reuseIdentifier: c.reuseIdentifier) }
         for change in delta.changed {
-            guard var known = views[change.view], var shown = known.shown else { continue }
-            if let f = change.frame { shown.attributes.frame = f }
-            if let a = change.alpha { shown.attributes.alpha = a }
-            if let z = change.zIndex { shown.attributes.zIndex = z }
-            if let h = change.isHidden { shown.attributes.isHidden = h }
-            if let t = change.transform { shown.attributes.transform = t }
-            if let e = change.element { shown.element = e; shown.attributes.element = e }
-            if let i = change.itemID { shown.itemID = i }
-            if let d = change.data { shown.data = d }
-            if let o = change.order { known.order = o }
-            known.shown = shown
-            views[change.view] = known
+            // In place: one lookup, no copy of the view (this runs for every view of every frame).
+            guard let index = views.index(forKey: change.view), views.values[index].shown != nil else { continue }
+            views.values[index].apply(change)
         }
         for b in delta.bound {
             views[b.view.view] = KnownView(reuseIdentifier: b.view.reuseIdentifier, shown: b.view, order: b.order)
