@@ -16,8 +16,22 @@ public enum WireEncoding {
         o.end(into: &b)
     }
 
+    // Rects, points and sizes are written without building an array first: every view of
+    // every frame has a frame, and an array per rect was a heap allocation per view.
     public static func writeRect(_ r: Rect, into b: inout ByteBuffer) {
-        writeNumbers([r.minX, r.minY, r.width, r.height], into: &b)
+        var a = JSONArrayWriter(into: &b)
+        a.element(into: &b); JSONWriter.writeNumber(r.minX, into: &b)
+        a.element(into: &b); JSONWriter.writeNumber(r.minY, into: &b)
+        a.element(into: &b); JSONWriter.writeNumber(r.width, into: &b)
+        a.element(into: &b); JSONWriter.writeNumber(r.height, into: &b)
+        a.end(into: &b)
+    }
+
+    static func writePair(_ x: Double, _ y: Double, into b: inout ByteBuffer) {
+        var a = JSONArrayWriter(into: &b)
+        a.element(into: &b); JSONWriter.writeNumber(x, into: &b)
+        a.element(into: &b); JSONWriter.writeNumber(y, into: &b)
+        a.end(into: &b)
     }
 
     public static func writeNumbers(_ values: [Double], into b: inout ByteBuffer) {
@@ -26,8 +40,8 @@ public enum WireEncoding {
         a.end(into: &b)
     }
 
-    public static func writePoint(_ p: Point, into b: inout ByteBuffer) { writeNumbers([p.x, p.y], into: &b) }
-    public static func writeSize(_ s: Size, into b: inout ByteBuffer) { writeNumbers([s.width, s.height], into: &b) }
+    public static func writePoint(_ p: Point, into b: inout ByteBuffer) { writePair(p.x, p.y, into: &b) }
+    public static func writeSize(_ s: Size, into b: inout ByteBuffer) { writePair(s.width, s.height, into: &b) }
 
     /// The attribute fields shared by `query.attributes` and scene views.
     static func writeAttributeFields(_ a: LayoutAttributes, _ o: inout JSONObjectWriter, into b: inout ByteBuffer) {
