@@ -30,8 +30,13 @@ public final class InProcessServer {
         guard case .object = params else {
             return Self.reply(.failure(.invalidParams("params must be an object (by-name parameters)")))
         }
-        let (outcome, touched) = server.execute(method, params: params, client: client)
+        let (outcome, touched, encoded) = server.execute(method, params: params, client: client)
         server.finishRequest(touched: touched, client: client)
+        if case .success = outcome, let encoded {
+            do throws(JSONParseError) { return .result(try JSONParser.parse(encoded.bytes)) } catch {
+                return .error(code: -32603, message: "internal error reading an encoded result: \(error.message)", data: nil)
+            }
+        }
         return Self.reply(outcome)
     }
 

@@ -205,10 +205,10 @@ public final class Server {
             if let id { reply(id: id, error: .invalidParams("params must be an object (by-name parameters)"), to: connection) }
             return
         }
-        let (outcome, touched) = execute(name, params: params, client: client)
+        let (outcome, touched, encoded) = execute(name, params: params, client: client)
         if let id {
             switch outcome {
-            case .success(let result): reply(id: id, result: result, to: connection)
+            case .success(let result): reply(id: id, result: encoded.map(Reply.encoded) ?? .value(result), to: connection)
             case .failure(let error): reply(id: id, error: error, to: connection)
             }
         }
@@ -218,12 +218,13 @@ public final class Server {
     /// Runs one method for `client` the way every request runs (the socket's and the in-process
     /// ones alike): the read-only check, the handler, and the journal before any acknowledgement.
     /// Returns the outcome and the session the method touched (published by `finishRequest`).
-    func execute(_ name: String, params: JSONValue, client: Client) -> (Result<JSONValue, RPCError>, Session?) {
+    /// A result the handler encoded itself comes back as the third value.
+    func execute(_ name: String, params: JSONValue, client: Client) -> (Result<JSONValue, RPCError>, Session?, ByteBuffer?) {
         guard let method = MethodTable.byName[name] else {
-            return (.failure(.unknownMethod(name, known: MethodTable.names)), nil)
+            return (.failure(.unknownMethod(name, known: MethodTable.names)), nil, nil)
         }
         if method.mutates, let session = client.viewing, client.isReadOnly(for: session) {
-            return (.failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")), nil)
+            return (.failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")), nil, nil)
         }
         var context = MethodContext(server: self, client: client, params: params, mutates: method.mutates, touched: nil)
         let outcome: Result<JSONValue, RPCError>
@@ -235,7 +236,7 @@ public final class Server {
         } catch {
             outcome = .failure(error)
         }
-        return (outcome, context.touched)
+        return (outcome, context.touched, context.encodedResult)
     }
 
     /// After the reply: the touched session publishes its frame and events, lagging viewers
@@ -258,12 +259,24 @@ public final class Server {
         }
     }
 
-    func reply(id: JSONValue, result: JSONValue, to connection: Connection) {
+    /// A reply's result: a value to encode, or bytes a handler encoded itself.
+    enum Reply {
+        case value(JSONValue)
+        case encoded(ByteBuffer)
+    }
+
+    func reply(id: JSONValue, result: Reply, to connection: Connection) {
         var buffer = ByteBuffer(capacity: 256)
         var o = JSONObjectWriter(into: &buffer)
         o.field("jsonrpc", "2.0", into: &buffer)
         o.field("id", id, into: &buffer)
-        o.field("result", result, into: &buffer)
+        switch result {
+        case .value(let value):
+            o.field("result", value, into: &buffer)
+        case .encoded(let bytes):
+            o.key("result", into: &buffer)
+            bytes.withUnsafeBytes { buffer.append(contentsOf: $0) }
+        }
         o.end(into: &buffer)
         buffer.append(10)
         buffer.withUnsafeBytes { connection.write($0) }

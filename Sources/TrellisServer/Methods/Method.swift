@@ -19,6 +19,9 @@ struct MethodContext {
     /// Whether the method changes state (then a live session's clock is brought to now first).
     var mutates = true
     var touched: Session?
+    /// A result the handler encoded itself (the attach keyframe: a whole scene), written as it
+    /// is instead of the returned value, which is then ignored.
+    var encodedResult: ByteBuffer?
 
     /// The session named by `params.session`, marked as touched.
     mutating func session() throws(RPCError) -> Session {

@@ -75,12 +75,18 @@ enum SessionMethods {
             let viewer = Viewer(connection: client.connection, readOnly: readOnly)
             session.viewers[client.connection.id] = viewer
             client.viewing = session
-            var buffer = ByteBuffer(capacity: 4096)
+            // Encoded once, straight from the scene: building a JSONValue of a large scene and
+            // encoding it again cost several times the scene's own encoding.
+            var buffer = ByteBuffer(capacity: max(4096, session.lastFrameBytes * 2))
+            var o = JSONObjectWriter(into: &buffer)
+            o.key("keyframe", into: &buffer)
             WireEncoding.writeScene(session.published.scene, into: &buffer)
-            let keyframe: JSONValue
-            do throws(JSONParseError) { keyframe = try JSONParser.parse(buffer.bytes) } catch { throw RPCError(code: -32603, message: "internal error encoding the keyframe: \(error.message)") }
-            return .object(["session": .string(session.name), "seq": .number(Double(session.seq)), "keyframe": keyframe,
-                            "readOnly": .bool(readOnly)])
+            o.field("readOnly", readOnly, into: &buffer)
+            o.field("seq", session.seq, into: &buffer)
+            o.field("session", session.name, into: &buffer)
+            o.end(into: &buffer)
+            context.encodedResult = buffer
+            return .null
         },
         Method(name: "session.detach", mutates: false) { context throws(RPCError) in
             try context.allow([])
