@@ -5,6 +5,7 @@ import TrellisCore
 /// `params.bounds: expected an array of 2 numbers [width, height], found a string`.
 /// The server answers it with JSON-RPC error -32602 (invalid params) and `message`.
 public struct ParamError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the value at `path`.
     public enum Kind: Hashable, Sendable {
         /// A required key is absent (or null).
         case missing(expected: String)
