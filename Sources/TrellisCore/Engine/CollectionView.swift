@@ -175,34 +175,52 @@ public struct CollectionView: Sendable {
 
     /// The views on screen now, back to front.
     public var scene: Scene {
+        // Drawing order is settled on small keys first, then each view is built once in its
+        // place: sorting whole SceneViews (or indices into them, then copying) cost as much as
+        // building them, and this runs for every frame of every session.
+        struct DrawingKey {
+            var zIndex: Int
+            var order: Int
+            var view: ViewID
+            /// Into `bound` (its storage order) when below `bound.count`, else into `disappearing`.
+            var source: Int
+        }
+        let boundIndices = Array(bound.indices)
+        var keys = [DrawingKey]()
+        keys.reserveCapacity(boundIndices.count + disappearing.count)
+        for (position, index) in boundIndices.enumerated() {
+            let b = bound.values[index]
+            keys.append(DrawingKey(zIndex: b.attributes.zIndex, order: b.order, view: b.view, source: position))
+        }
+        for (i, d) in disappearing.enumerated() {
+            keys.append(DrawingKey(zIndex: d.attributes.zIndex, order: d.order, view: d.view, source: boundIndices.count + i))
+        }
+        keys.sort {
+            if $0.zIndex != $1.zIndex { return $0.zIndex < $1.zIndex }
+            if $0.order != $1.order { return $0.order < $1.order }
+            return $0.view < $1.view
+        }
         var views = [SceneView]()
-        views.reserveCapacity(bound.count)
-        var orders = [Int]()
-        orders.reserveCapacity(bound.count)
-        for (element, b) in bound {
-            var itemID: ItemID?, payload: JSONValue?
-            if element.isCell, data.contains(element.indexPath) {
-                let item = data[element.indexPath]
-                itemID = item.id
-                payload = item.data
+        views.reserveCapacity(keys.count)
+        for key in keys {
+            if key.source < boundIndices.count {
+                let (element, b) = bound[boundIndices[key.source]]
+                var itemID: ItemID?, payload: JSONValue?
+                if element.isCell, data.contains(element.indexPath) {
+                    let item = data[element.indexPath]
+                    itemID = item.id
+                    payload = item.data
+                }
+                views.append(SceneView(view: b.view, reuseIdentifier: b.reuseIdentifier, element: element,
+                                       itemID: itemID, attributes: b.attributes, data: payload))
+            } else {
+                let d = disappearing[key.source - boundIndices.count]
+                views.append(SceneView(view: d.view, reuseIdentifier: d.reuseIdentifier, element: d.element,
+                                       itemID: d.itemID, attributes: d.attributes, data: d.data))
             }
-            views.append(SceneView(view: b.view, reuseIdentifier: b.reuseIdentifier, element: element,
-                                   itemID: itemID, attributes: b.attributes, data: payload))
-            orders.append(b.order)
-        }
-        for d in disappearing {
-            views.append(SceneView(view: d.view, reuseIdentifier: d.reuseIdentifier, element: d.element,
-                                   itemID: d.itemID, attributes: d.attributes, data: d.data))
-            orders.append(d.order)
-        }
-        let sorted = views.indices.sorted {
-            let a = views[$0].attributes.zIndex, b = views[$1].attributes.zIndex
-            if a != b { return a < b }
-            if orders[$0] != orders[$1] { return orders[$0] < orders[$1] }
-            return views[$0].view < views[$1].view
         }
         return Scene(time: time, contentOffset: presentationContentOffset, contentSize: scroll.contentSize,
-                     boundsSize: scroll.boundsSize, views: sorted.map { views[$0] })
+                     boundsSize: scroll.boundsSize, views: views)
     }
 
     /// How many views are on screen now (bound, plus disappearing ones still animating).
