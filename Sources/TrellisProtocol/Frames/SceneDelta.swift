@@ -57,6 +57,25 @@ public struct SceneDelta: Hashable, Sendable {
         /// The position in drawing order changed.
         public var order: Int?
         public init(view: ViewID) { self.view = view }
+
+        /// The fields that differ between what a view showed and what it shows now; nil when
+        /// nothing does.
+        init?(from shown: SceneView, order oldOrder: Int, to view: SceneView, order: Int) {
+            self.view = view.view
+            let a = shown.attributes, b = view.attributes
+            var any = false
+            if a.frame != b.frame { frame = b.frame; any = true }
+            if a.alpha != b.alpha { alpha = b.alpha; any = true }
+            if a.zIndex != b.zIndex { zIndex = b.zIndex; any = true }
+            if a.isHidden != b.isHidden { isHidden = b.isHidden; any = true }
+            if a.transform != b.transform { transform = b.transform; any = true }
+            // A new element always carries its item id, so the pair travels together on the wire.
+            if shown.element != view.element { element = view.element; itemID = .some(view.itemID); any = true }
+            if shown.itemID != view.itemID { itemID = .some(view.itemID); any = true }
+            if shown.data != view.data { data = .some(view.data); any = true }
+            if oldOrder != order { self.order = order; any = true }
+            if !any { return nil }
+        }
     }
 
     /// The delta that turns `old` into `new`. `pooled` are the ids the engine keeps in its reuse
@@ -79,20 +98,7 @@ public struct SceneDelta: Hashable, Sendable {
                 delta.bound.append(BoundView(view: view, order: order))
                 continue
             }
-            let a = shown.attributes, b = view.attributes
-            var change = ChangedView(view: view.view)
-            var any = false
-            if a.frame != b.frame { change.frame = b.frame; any = true }
-            if a.alpha != b.alpha { change.alpha = b.alpha; any = true }
-            if a.zIndex != b.zIndex { change.zIndex = b.zIndex; any = true }
-            if a.isHidden != b.isHidden { change.isHidden = b.isHidden; any = true }
-            if a.transform != b.transform { change.transform = b.transform; any = true }
-            // A new element always carries its item id, so the pair travels together on the wire.
-            if shown.element != view.element { change.element = view.element; change.itemID = .some(view.itemID); any = true }
-            if shown.itemID != view.itemID { change.itemID = .some(view.itemID); any = true }
-            if shown.data != view.data { change.data = .some(view.data); any = true }
-            if before.order != order { change.order = order; any = true }
-            if any { delta.changed.append(change) }
+            if let change = ChangedView(from: shown, order: before.order, to: view, order: order) { delta.changed.append(change) }
         }
         for (id, before) in old.views where !present.contains(id) {
             if pooled.contains(id) {
