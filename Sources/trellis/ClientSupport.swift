@@ -228,6 +228,24 @@ struct AnimationOptions: ParsableArguments {
     }
 }
 
+/// Animation options of changes that happen at once unless asked (`layout`, `scroll`).
+struct OptInAnimationOptions: ParsableArguments {
+    @Flag(help: "Animate (implied by --duration or --curve).") var animated = false
+    @Option(help: ArgumentHelp("Animation duration in seconds (or 300ms; default 0.3 for layouts, 0.33 for scrolls).", valueName: "seconds"))
+    var duration: String?
+    @Option(help: "linear, easeIn, easeOut, easeInEaseOut or spring (default easeInEaseOut for layouts, easeOut for scrolls).")
+    var curve: String?
+
+    /// The protocol's animation keys, empty when nothing asked for an animation.
+    func params() throws -> [String: JSONValue] {
+        var p: [String: JSONValue] = [:]
+        if animated || duration != nil || curve != nil { p["animated"] = .bool(true) }
+        if let duration { p["duration"] = .number(try parsing { () throws(SyntaxError) in try CommandSyntax.seconds(duration) }) }
+        if let curve { p["curve"] = .string(curve) }
+        return p
+    }
+}
+
 /// Layout metrics shared by `new` and `layout`.
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Item size WIDTHxHEIGHT (flow default 50x50, circle 70x70).", valueName: "WxH"))

@@ -14,9 +14,7 @@ struct Scroll: ParsableCommand {
     @Option(help: ArgumentHelp("A content offset X,Y (unclamped, as setContentOffset).", valueName: "X,Y")) var to: String?
     @Option(help: ArgumentHelp("An item S:I to scroll to (clamped).", valueName: "S:I")) var item: String?
     @Option(help: "Where the item ends up (default top).") var position: String?
-    @Flag(help: "Animate the scroll (implied by --duration or --curve; 0.33 s ease-out by default).") var animated = false
-    @Option(help: ArgumentHelp("Animation duration in seconds (or 300ms).", valueName: "seconds")) var duration: String?
-    @Option(help: "linear, easeIn, easeOut (default), easeInEaseOut or spring.") var curve: String?
+    @OptionGroup(title: "Animation") var animation: OptInAnimationOptions
 
     func validate() throws {
         guard (to == nil) != (item == nil) else { throw ValidationError("give exactly one of --to or --item") }
@@ -35,9 +33,7 @@ struct Scroll: ParsableCommand {
             if let position { params["position"] = .string(position) }
             method = "scroll.toItem"
         }
-        if animated || duration != nil || curve != nil { params["animated"] = .bool(true) }
-        if let duration { params["duration"] = .number(try parsing { () throws(SyntaxError) in try CommandSyntax.seconds(duration) }) }
-        if let curve { params["curve"] = .string(curve) }
+        params.merge(try animation.params()) { $1 }
         try withServer(global) { c in
             c.emit(try c.call(method, params)) { r in
                 Human.offset(r) + (r["scroll"].map { ["animated (scroll \(Human.number($0)))"] } ?? [])
