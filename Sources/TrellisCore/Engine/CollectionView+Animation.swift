@@ -45,9 +45,7 @@ extension CollectionView {
         guard !transactions.isEmpty else { return [] }
         for id in transactions.keys.sorted() { complete(id, finished: false) }
         transactions.removeAll()
-        for index in bound.values.indices where bound.values[index].animation != nil {
-            bound.values[index].animation = nil
-        }
+        bound.clearAnimations()
         if offsetAnimation != nil {
             // The scroll stops where it is on screen, as a touch stops a moving scroll view.
             scroll.contentOffset = presentationContentOffset
@@ -80,13 +78,16 @@ extension CollectionView {
     mutating func stepAnimations() {
         guard !transactions.isEmpty else { return }
         var landed: [Int] = []
-        for index in bound.values.indices {
-            guard let animation = bound.values[index].animation, !animation.interactive else { continue }
-            bound.values[index].attributes = animation.attributes(at: time)
-            if time >= animation.endTime {
-                bound.values[index].animation = nil
-                landed.append(animation.transaction)
+        var progress = ProgressCache(time: time)
+        // A plain index walk: `bound.values.indices` holds the dictionary, so the first write
+        // below copied all of it; and each view is changed in place through `step`, because a
+        // copy of a BoundView carries two whole attribute sets in its animation.
+        var index = bound.startIndex
+        while index != bound.endIndex {
+            if let transaction = Self.step(&bound.values[index], time: time, progress: &progress) {
+                landed.append(transaction)
             }
+            bound.formIndex(after: &index)
         }
         var stillDisappearing: [DisappearingView] = []
         for var d in disappearing {
@@ -140,6 +141,65 @@ extension CollectionView {
         case .update: pendingEvents.append(.updateCompleted(update: id, finished: finished))
         case .layout: pendingEvents.append(.transitionCompleted(transition: id, finished: finished, installed: !t.cancelled))
         case .scroll: pendingEvents.append(.scrollCompleted(scroll: id, finished: finished))
+        }
+    }
+}
+
+extension CollectionView {
+    /// Moves one bound view's animation to `time`; returns its transaction when it landed.
+    @inline(__always)
+    static func step(_ b: inout BoundView, time: Double, progress: inout ProgressCache) -> Int? {
+        // Optional chaining flattens: nil when there is no animation or it has not landed.
+        guard let transaction = b.animation?.move(&b.attributes, time: time, progress: &progress) else { return nil }
+        b.animation = nil
+        return transaction
+    }
+}
+
+extension ViewAnimation {
+    /// Puts `attributes` where the animation is at `time`; returns the transaction when it has
+    /// landed. `mutating` though it changes nothing: called through `b.animation?.` on a
+    /// variable, it then works in place, where reading `b.animation!` copied the whole
+    /// animation (two attribute sets) for every view of every frame.
+    @inline(__always)
+    mutating func move(_ attributes: inout LayoutAttributes, time: Double, progress: inout ProgressCache) -> Int? {
+        if interactive { return nil }
+        if time >= endTime {
+            attributes = to
+            return transaction
+        }
+        attributes = from.interpolated(to: to, progress: progress.value(startTime: startTime, timing: timing))
+        return nil
+    }
+}
+
+/// The timing curve's value at one time, remembered for the last start time and timing: the
+/// views of one transaction share both, and solving the curve per view cost more than moving it.
+struct ProgressCache {
+    let time: Double
+    private var startTime = Double.nan
+    private var timing = AnimationTiming.immediate
+    private var last = 0.0
+
+    init(time: Double) { self.time = time }
+
+    mutating func value(startTime: Double, timing: AnimationTiming) -> Double {
+        if startTime != self.startTime || timing != self.timing {
+            self.startTime = startTime
+            self.timing = timing
+            last = timing.progress(elapsed: time - startTime)
+        }
+        return last
+    }
+}
+
+extension Dictionary where Value == CollectionView.BoundView {
+    /// Drops every running animation in place (no copy of the dictionary).
+    mutating func clearAnimations() {
+        var index = startIndex
+        while index != endIndex {
+            values[index].animation = nil
+            formIndex(after: &index)
         }
     }
 }

@@ -50,9 +50,10 @@ extension CollectionView {
     public mutating func updateInteractiveTransition(progress: Double) throws(EngineError) {
         guard interactiveTransition != nil else { throw .noTransitionInProgress }
         interactiveTransition!.progress = progress
-        for index in bound.values.indices {
-            guard let a = bound.values[index].animation, a.interactive else { continue }
-            bound.values[index].attributes = a.from.interpolated(to: a.to, progress: progress)
+        var index = bound.startIndex
+        while index != bound.endIndex {
+            Self.follow(&bound.values[index], progress: progress)
+            bound.formIndex(after: &index)
         }
         for index in disappearing.indices where disappearing[index].animation.interactive {
             let a = disappearing[index].animation
@@ -81,7 +82,7 @@ extension CollectionView {
         let presentedOffset = presentationContentOffset
         interactiveTransition = nil
         // Freeze every interactive animation at its current presentation, then start timed ones.
-        for index in bound.values.indices { bound.values[index].animation = nil }
+        bound.clearAnimations()
         let leaving = disappearing
         disappearing.removeAll()
         offsetAnimation = nil
@@ -203,5 +204,23 @@ extension CollectionView {
                                              itemID: itemID, data: payload, attributes: b.attributes, order: b.order,
                                              animation: animation))
         transactions[transaction]?.remaining += 1
+    }
+}
+
+extension CollectionView {
+    /// Puts a view an interactive transition drives at `progress`, in place.
+    @inline(__always)
+    static func follow(_ b: inout BoundView, progress: Double) {
+        b.animation?.follow(&b.attributes, progress: progress)
+    }
+}
+
+extension ViewAnimation {
+    /// Puts `attributes` at `progress` when an interactive transition drives this animation
+    /// (`mutating` to work in place, as `move(_:time:progress:)`).
+    @inline(__always)
+    mutating func follow(_ attributes: inout LayoutAttributes, progress: Double) {
+        guard interactive else { return }
+        attributes = from.interpolated(to: to, progress: progress)
     }
 }

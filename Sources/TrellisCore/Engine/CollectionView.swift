@@ -188,9 +188,11 @@ public struct CollectionView: Sendable {
         let boundIndices = Array(bound.indices)
         var keys = [DrawingKey]()
         keys.reserveCapacity(boundIndices.count + disappearing.count)
+        // Fields are read through the subscript, never `let b = …`: a BoundView copy carries
+        // its animation's two attribute sets.
         for (position, index) in boundIndices.enumerated() {
-            let b = bound.values[index]
-            keys.append(DrawingKey(zIndex: b.attributes.zIndex, order: b.order, view: b.view, source: position))
+            keys.append(DrawingKey(zIndex: bound.values[index].attributes.zIndex, order: bound.values[index].order,
+                                   view: bound.values[index].view, source: position))
         }
         for (i, d) in disappearing.enumerated() {
             keys.append(DrawingKey(zIndex: d.attributes.zIndex, order: d.order, view: d.view, source: boundIndices.count + i))
@@ -204,15 +206,16 @@ public struct CollectionView: Sendable {
         views.reserveCapacity(keys.count)
         for key in keys {
             if key.source < boundIndices.count {
-                let (element, b) = bound[boundIndices[key.source]]
+                let index = boundIndices[key.source]
+                let element = bound.keys[index]
                 var itemID: ItemID?, payload: JSONValue?
                 if element.isCell, data.contains(element.indexPath) {
                     let item = data[element.indexPath]
                     itemID = item.id
                     payload = item.data
                 }
-                views.append(SceneView(view: b.view, reuseIdentifier: b.reuseIdentifier, element: element,
-                                       itemID: itemID, attributes: b.attributes, data: payload))
+                views.append(SceneView(view: bound.values[index].view, reuseIdentifier: bound.values[index].reuseIdentifier,
+                                       element: element, itemID: itemID, attributes: bound.values[index].attributes, data: payload))
             } else {
                 let d = disappearing[key.source - boundIndices.count]
                 views.append(SceneView(view: d.view, reuseIdentifier: d.reuseIdentifier, element: d.element,
