@@ -81,16 +81,7 @@ public enum JSONWriter {
             buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        // Work on the magnitude as unsigned so that Int.min does not overflow.
-        var magnitude = value.magnitude
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        let start = buffer.storage.count
-        while magnitude > 0 {
-            let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
-            buffer.storage.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder))
-            magnitude = quotient
-        }
-        buffer.storage[start...].reverse()
+        buffer.appendScratch(maximumCount: ScratchWriter.maximumNumberBytes) { $0.int(value) }
     }
 
     /// Writes a number: integral values below 1e16 in magnitude as plain integers (exact, as
@@ -111,6 +102,13 @@ public enum JSONWriter {
             return
         }
         writeNonIntegral(value, into: &buffer)
+    }
+
+    /// Writes `value` rounded to `places` decimal places (0…9) without trailing zeros
+    /// (`ScratchWriter.rounded`): geometry, alpha and transforms on the wire.
+    @inlinable
+    public static func writeRounded(_ value: Double, places: Int, into buffer: inout ByteBuffer) {
+        buffer.appendScratch(maximumCount: ScratchWriter.maximumNumberBytes) { $0.rounded(value, places: places) }
     }
 
     /// Shortest round-trip text from the standard library, which is valid JSON. It ends in

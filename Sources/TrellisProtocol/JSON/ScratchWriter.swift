@@ -1,0 +1,131 @@
+/// Writes JSON bytes through a raw pointer into scratch space the caller sized, with no
+/// capacity or uniqueness check per byte; the caller then appends the scratch to a
+/// `ByteBuffer` in one copy. Frames write each changed view this way: per-byte array
+/// appends were most of the time of encoding a 40 KB frame.
+///
+/// Bounds: a number takes at most `maximumNumberBytes`; the caller reserves enough for what
+/// it writes (nothing checks).
+public struct ScratchWriter {
+    /// The most bytes one number can take: an Int's 20 characters, or a Double's shortest form
+    /// (`-2.2250738585072014e-308`, 24).
+    public static let maximumNumberBytes = 32
+
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    /// Bytes written so far.
+    @usableFromInline var count = 0
+
+    @inlinable
+    public init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// The bytes written so far.
+    @inlinable
+    public var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inlinable
+    public mutating func byte(_ value: UInt8) {
+        base[count] = value
+        count &+= 1
+    }
+
+    /// Copies ASCII text as it is (keys and punctuation that need no escaping).
+    @inlinable
+    public mutating func raw(_ text: StaticString) {
+        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count &+= text.utf8CodeUnitCount
+    }
+
+    /// An integer in decimal.
+    @inlinable
+    public mutating func int(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        let magnitude = UInt64(value.magnitude)
+        digits(magnitude, count: Self.digitCount(magnitude))
+    }
+
+    /// `value` rounded to `places` decimal places (0…9) with integer arithmetic, without
+    /// trailing zeros: `12.5`, `40`, `-0.125`; a value that rounds to zero is `0`. A value
+    /// whose scaled form passes 2^53 (no longer whole steps), NaN and infinities are written
+    /// as `JSONWriter.writeNumber` writes them. The text reads back as the double nearest
+    /// the rounded decimal.
+    @inlinable @inline(__always)
+    public mutating func rounded(_ value: Double, places: Int) {
+        // Whole numbers (sizes, most offsets) skip the scaling and the division.
+        if value.magnitude < 1e15, value == value.rounded(.towardZero) {
+            if value == 0 { return byte(UInt8(ascii: "0")) }
+            if value < 0 { byte(UInt8(ascii: "-")) }
+            let magnitude = UInt64(value.magnitude)
+            return digits(magnitude, count: Self.digitCount(magnitude))
+        }
+        // A constant `places` (as at every call site) folds the switch, and the division by
+        // the unit becomes a multiplication.
+        let unit: UInt64
+        switch places {
+        case 3: unit = 1_000
+        case 6: unit = 1_000_000
+        default: unit = Self.powersOfTen[places]
+        }
+        let scaled = (value * Double(unit)).rounded()
+        guard scaled.magnitude < 9_007_199_254_740_992 else { return exact(value) }
+        if scaled == 0 { return byte(UInt8(ascii: "0")) }
+        if scaled < 0 { byte(UInt8(ascii: "-")) }
+        let (integer, fraction) = UInt64(scaled.magnitude).quotientAndRemainder(dividingBy: unit)
+        digits(integer, count: Self.digitCount(integer))
+        guard fraction != 0 else { return }
+        byte(UInt8(ascii: "."))
+        var rest = fraction, places = places
+        while rest % 10 == 0 {
+            rest /= 10
+            places -= 1
+        }
+        digits(rest, count: places)
+    }
+
+    /// A number as `JSONWriter.writeNumber` writes it (the rare path of `rounded`).
+    @usableFromInline
+    mutating func exact(_ value: Double) {
+        var buffer = ByteBuffer(capacity: Self.maximumNumberBytes)
+        JSONWriter.writeNumber(value, into: &buffer)
+        buffer.withUnsafeBytes { bytes in
+            for b in bytes { byte(b) }
+        }
+    }
+
+    /// `value` as exactly `count` digits, zero-padded on the left.
+    @inlinable
+    mutating func digits(_ value: UInt64, count digitCount: Int) {
+        var rest = value, index = count &+ digitCount
+        while index > count {
+            index &-= 1
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        count &+= digitCount
+    }
+
+    @usableFromInline
+    static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+
+    /// The number of decimal digits of `value` (1 for 0).
+    @inlinable
+    static func digitCount(_ value: UInt64) -> Int {
+        var count = 1, rest = value
+        while rest >= 10 {
+            rest /= 10
+            count &+= 1
+        }
+        return count
+    }
+}
+
+extension ByteBuffer {
+    /// Lets `body` write at most `maximumCount` bytes through a `ScratchWriter` on the stack,
+    /// then appends what it wrote in one copy.
+    @inlinable
+    public mutating func appendScratch(maximumCount: Int, _ body: (inout ScratchWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { scratch in
+            var writer = ScratchWriter(scratch.baseAddress!)
+            body(&writer)
+            storage.append(contentsOf: writer.written)
+        }
+    }
+}
