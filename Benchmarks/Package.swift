@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TrellisCore", package: "Trellis"),
+                .product(name: "TrellisProtocol", package: "Trellis"),
             ],
             path: "Benchmarks/TrellisBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -318,52 +318,59 @@ public final class Server {
         guard !session.viewers.isEmpty else {
             return
         }
-        let scene = session.view.scene
-        let pooled = session.view.reusePool.pooledViewIDs
-        let shared = SceneDelta.between(session.published, scene, pooled: pooled)
-        if !shared.isEmpty {
-            session.seq += 1
-            session.framesPublished += 1
-        }
-        var sharedBytes: ByteBuffer?
+        // Who is cut, who skips this frame and who gets it, decided before the published state
+        // moves on: a viewer that starts lagging keeps the state it holds (a copy-on-write
+        // reference; with no such viewer, nothing is copied).
         let now = nowMilliseconds
+        var receivers: [Viewer] = [], skipping: [Viewer] = []
         for viewer in session.viewers.values.sorted(by: { $0.connection.id < $1.connection.id }) {
             let queued = viewer.connection.queuedBytes
             if queued > configuration.viewerHardLimitBytes
                 || (viewer.overSoftLimitSince.map { now - $0 > configuration.viewerSoftLimitSeconds * 1000 } ?? false) {
                 disconnectSlowViewer(viewer, session: session, queued: queued)
-                continue
-            }
-            if queued > configuration.viewerSoftLimitBytes {
+            } else if queued > configuration.viewerSoftLimitBytes {
                 if viewer.overSoftLimitSince == nil { viewer.overSoftLimitSince = now }
                 if viewer.lagging == nil { viewer.lagging = session.published }
-                if !shared.isEmpty { viewer.framesSkipped += 1 }
-                // Frames may be skipped, events not: they follow the catch-up delta.
-                viewer.missedEvents += events
-                continue
+                skipping.append(viewer)
+            } else {
+                viewer.overSoftLimitSince = nil
+                receivers.append(viewer)
             }
-            viewer.overSoftLimitSince = nil
+        }
+        let scene = session.view.scene
+        let pooled = session.view.reusePool.pooledViewIDs
+        session.published.advance(to: scene, pooled: pooled, reporting: &session.frame)
+        let changed = !session.frame.isEmpty
+        if changed {
+            session.seq += 1
+            session.framesPublished += 1
+        }
+        for viewer in skipping {
+            if changed { viewer.framesSkipped += 1 }
+            // Frames may be skipped, events not: they follow the catch-up delta.
+            viewer.missedEvents += events
+        }
+        var sharedBytes: ByteBuffer?
+        for viewer in receivers {
             if viewer.lagging != nil {
                 sendCatchUp(viewer, session: session, scene: scene, pooled: pooled)
-            } else if !shared.isEmpty {
-                if sharedBytes == nil { sharedBytes = encodeFrame(shared, session: session) }
+            } else if changed {
+                if sharedBytes == nil { sharedBytes = encodeFrame(session.frame, session: session) }
                 sharedBytes!.withUnsafeBytes { viewer.connection.write($0) }
                 viewer.framesSent += 1
             }
             for event in events { sendEvent(event, session: session, to: viewer.connection) }
         }
-        // In place, after the loop: a viewer that started lagging above kept the old state (a
-        // copy-on-write reference); with none, nothing is copied.
-        session.published.apply(shared)
     }
 
     /// One delta from what a lagging viewer last received to `scene`: it lost frames, not state.
     private func sendCatchUp(_ viewer: Viewer, session: Session, scene: Scene, pooled: Set<ViewID>) {
-        guard let lagging = viewer.lagging else { return }
-        let own = SceneDelta.between(lagging, scene, pooled: pooled)
-        let bytes = encodeFrame(own, session: session)
-        bytes.withUnsafeBytes { viewer.connection.write($0) }
+        guard var state = viewer.lagging else { return }
         viewer.lagging = nil
+        var frame = FrameWriter()
+        state.advance(to: scene, pooled: pooled, reporting: &frame)
+        let bytes = encodeFrame(frame, session: session)
+        bytes.withUnsafeBytes { viewer.connection.write($0) }
         viewer.framesSent += 1
         for event in viewer.missedEvents { sendEvent(event, session: session, to: viewer.connection) }
         viewer.missedEvents.removeAll()
@@ -395,7 +402,7 @@ public final class Server {
         viewer.connection.close(reason: "output buffer over the limit")
     }
 
-    private func encodeFrame(_ delta: SceneDelta, session: Session) -> ByteBuffer {
+    private func encodeFrame(_ frame: FrameWriter, session: Session) -> ByteBuffer {
         // Frames of an animation are alike in size: start at the last one's, not at 1 KB and
         // six doublings (and copies) later.
         var b = ByteBuffer(capacity: max(1024, session.lastFrameBytes))
@@ -406,7 +413,7 @@ public final class Server {
         var o = JSONObjectWriter(into: &b)
         o.field("session", session.name, into: &b)
         o.field("seq", session.seq, into: &b)
-        WireEncoding.writeDeltaFields(delta, &o, into: &b)
+        frame.write(&o, into: &b)
         o.end(into: &b)
         envelope.end(into: &b)
         b.append(10)

@@ -55,4 +55,58 @@ import TrellisCore
         #expect(delta.changed.count == 1)
         #expect(Set(delta.unbound) == pooled)
     }
+
+    /// The frame bytes the server writes, parsed and applied as a viewer does, leave the viewer
+    /// holding exactly the scene `query.scene` writes (both rounded the same way on the wire),
+    /// and say what `between` says.
+    @Test func framesThroughTheWireMirrorTheWrittenScene() throws {
+        var view = CollectionView(boundsSize: Size(400, 600), layout: CircleLayout(), data: items(12))
+        func onTheWire(_ scene: Scene) throws -> Scene {
+            var b = ByteBuffer()
+            WireEncoding.writeScene(scene, into: &b)
+            return try WireScene.scene(try JSONParser.parse(b.bytes))
+        }
+        var published = ViewerState(keyframe: view.scene)
+        var viewer = ViewerState(keyframe: try onTheWire(view.scene))
+        var frame = FrameWriter()
+        var time = 0.0
+        func step(_ change: (inout CollectionView) -> Void) throws {
+            change(&view)
+            let expected = SceneDelta.between(published, view.scene, pooled: view.reusePool.pooledViewIDs)
+            published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, reporting: &frame)
+            #expect(frame.isEmpty == expected.isEmpty)
+            var b = ByteBuffer()
+            var o = JSONObjectWriter(into: &b)
+            frame.write(&o, into: &b)
+            o.end(into: &b)
+            let delta = try WireScene.delta(try JSONParser.parse(b.bytes))
+            #expect(delta.created == expected.created)
+            #expect(delta.bound.map(\.view.view) == expected.bound.map(\.view.view))
+            #expect(delta.changed.map(\.view) == expected.changed.map(\.view))
+            #expect(delta.unbound == expected.unbound && delta.destroyed == expected.destroyed)
+            viewer.apply(delta)
+            #expect(viewer.scene == (try onTheWire(view.scene)))
+            #expect(published.scene == view.scene)
+        }
+        try step { $0.setLayout(CircleLayout(itemSize: Size(30, 30), radius: 100), animation: AnimationTiming(duration: 0.5, curve: .spring(dampingRatio: 0.5, initialVelocity: 0))) }
+        for _ in 0..<40 { time += 1.0 / 60; try step { $0.advance(to: time) } }
+        try step { $0.reloadData(items(5, prefix: "j")) }
+        try step { $0.reloadData(items(20, prefix: "k")) }
+        try step { $0.resize(to: Size(300, 300)) }
+        try step { _ = $0.tap(at: Point(270, 150)) }
+        try step { _ = $0 }    // nothing changed: an empty frame
+    }
+
+    /// A pooled view keeps what it last showed out of sight; states that show the same thing
+    /// are equal whatever that was.
+    @Test func pooledViewsCompareByWhatTheyShow() {
+        let view = CollectionView(boundsSize: Size(400, 600), layout: CircleLayout(), data: items(2))
+        let shown = view.scene.views[0]
+        var a = ViewerState.KnownView(reuseIdentifier: "cell", shown: shown, order: 3)
+        a.shown = nil
+        let b = ViewerState.KnownView(reuseIdentifier: "cell", order: 3)
+        #expect(a == b && a.hashValue == b.hashValue && a.shown == nil)
+        a.shown = shown
+        #expect(a != b && a.shown == shown)
+    }
 }

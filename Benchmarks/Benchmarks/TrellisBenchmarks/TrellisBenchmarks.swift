@@ -1,5 +1,6 @@
 import Benchmark
 import TrellisCore
+import TrellisProtocol
 
 /// Inputs built once when the benchmarks are registered, shared by the runs (never mutated).
 final class Fixtures: @unchecked Sendable {
@@ -140,6 +141,31 @@ let benchmarks: @Sendable () -> Void = {
             time += 1.0 / 60
             view.advance(to: time)
             blackHole(view.scene)
+        }
+    }
+
+    // The server's work for one frame of `tools/bench fanout` without the sockets: 1,000 views
+    // moving from a flow grid to a circle, advance 1/60 s, build the scene, diff it against
+    // what viewers hold while writing the delta, once.
+    Benchmark("frame.publish.1000") { benchmark in
+        var flow = FlowLayout()
+        flow.itemSize = Size(40, 40)
+        var view = CollectionView(boundsSize: Size(2000, 2000), layout: flow, data: .generated(count: 1000))
+        view.setLayout(CircleLayout(itemSize: Size(40, 40)), animation: AnimationTiming(duration: 1_000_000, curve: .easeInEaseOut))
+        var published = ViewerState(keyframe: view.scene)
+        var time = 0.0
+        var frame = FrameWriter()
+        var bytes = ByteBuffer(capacity: 1 << 16)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            time += 1.0 / 60
+            view.advance(to: time)
+            published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, reporting: &frame)
+            bytes.clear()
+            var o = JSONObjectWriter(into: &bytes)
+            frame.write(&o, into: &bytes)
+            o.end(into: &bytes)
+            blackHole(bytes.count)
         }
     }
 }

@@ -58,125 +58,49 @@ public struct SceneDelta: Hashable, Sendable {
         public var order: Int?
         public init(view: ViewID) { self.view = view }
 
-        /// The fields that differ between what a view showed and what it shows now; nil when
-        /// nothing does.
-        init?(from shown: SceneView, order oldOrder: Int, to view: SceneView, order: Int) {
+        /// The new values of `fields`, taken from the view that shows them now.
+        public init(_ fields: ChangedFields, of view: SceneView, order: Int) {
             self.view = view.view
-            let a = shown.attributes, b = view.attributes
-            var any = false
-            if a.frame != b.frame { frame = b.frame; any = true }
-            if a.alpha != b.alpha { alpha = b.alpha; any = true }
-            if a.zIndex != b.zIndex { zIndex = b.zIndex; any = true }
-            if a.isHidden != b.isHidden { isHidden = b.isHidden; any = true }
-            if a.transform != b.transform { transform = b.transform; any = true }
-            // A new element always carries its item id, so the pair travels together on the wire.
-            if shown.element != view.element { element = view.element; itemID = .some(view.itemID); any = true }
-            if shown.itemID != view.itemID { itemID = .some(view.itemID); any = true }
-            if shown.data != view.data { data = .some(view.data); any = true }
-            if oldOrder != order { self.order = order; any = true }
-            if !any { return nil }
+            if fields.contains(.frame) { frame = view.attributes.frame }
+            if fields.contains(.alpha) { alpha = view.attributes.alpha }
+            if fields.contains(.zIndex) { zIndex = view.attributes.zIndex }
+            if fields.contains(.hidden) { isHidden = view.attributes.isHidden }
+            if fields.contains(.transform) { transform = view.attributes.transform }
+            if fields.contains(.element) { element = view.element }
+            if fields.contains(.itemID) { itemID = .some(view.itemID) }
+            if fields.contains(.data) { data = .some(view.data) }
+            if fields.contains(.order) { self.order = order }
         }
     }
 
     /// The delta that turns `old` into `new`. `pooled` are the ids the engine keeps in its reuse
     /// pools: a view that leaves the scene is unbound when pooled, destroyed otherwise.
     public static func between(_ old: ViewerState, _ new: Scene, pooled: Set<ViewID>) -> SceneDelta {
+        var state = old
         var delta = SceneDelta(time: new.time)
-        if old.contentOffset != new.contentOffset { delta.contentOffset = new.contentOffset }
-        if old.contentSize != new.contentSize { delta.contentSize = new.contentSize }
-        if old.boundsSize != new.boundsSize { delta.boundsSize = new.boundsSize }
-        var present = Set<ViewID>()
-        present.reserveCapacity(new.views.count)
-        for (order, view) in new.views.enumerated() {
-            present.insert(view.view)
-            guard let before = old.views[view.view] else {
-                delta.created.append(CreatedView(view: view.view, reuseIdentifier: view.reuseIdentifier))
-                delta.bound.append(BoundView(view: view, order: order))
-                continue
-            }
-            guard let shown = before.shown else {
-                delta.bound.append(BoundView(view: view, order: order))
-                continue
-            }
-            if let change = ChangedView(from: shown, order: before.order, to: view, order: order) { delta.changed.append(change) }
-        }
-        for (id, before) in old.views where !present.contains(id) {
-            if pooled.contains(id) {
-                if before.shown != nil { delta.unbound.append(id) }
-            } else {
-                delta.destroyed.append(id)
-            }
-        }
-        delta.unbound.sort()
-        delta.destroyed.sort()
+        state.advance(to: new, pooled: pooled, reporting: &delta)
         return delta
     }
 }
 
-/// What a viewer holds: every view it knows (bound or pooled) and the scroll geometry. The
-/// server keeps one per viewer (what it last sent) to compute deltas against.
-public struct ViewerState: Hashable, Sendable {
-    /// One view the viewer knows: its reuse identifier, what it shows (nil while pooled) and
-    /// its position in drawing order.
-    public struct KnownView: Hashable, Sendable {
-        public var reuseIdentifier: String
-        public var shown: SceneView?
-        public var order: Int
-        public init(reuseIdentifier: String, shown: SceneView? = nil, order: Int = 0) {
-            self.reuseIdentifier = reuseIdentifier; self.shown = shown; self.order = order
-        }
-
-        /// The changed fields of a shown view.
-        mutating func apply(_ change: SceneDelta.ChangedView) {
-            if let f = change.frame { shown!.attributes.frame = f }
-            if let a = change.alpha { shown!.attributes.alpha = a }
-            if let z = change.zIndex { shown!.attributes.zIndex = z }
-            if let h = change.isHidden { shown!.attributes.isHidden = h }
-            if let t = change.transform { shown!.attributes.transform = t }
-            if let e = change.element { shown!.element = e; shown!.attributes.element = e }
-            if let i = change.itemID { shown!.itemID = i }
-            if let d = change.data { shown!.data = d }
-            if let o = change.order { order = o }
-        }
+extension SceneDelta: SceneDeltaSink {
+    public mutating func begin(time: Double, contentOffset: Point?, contentSize: Size?, boundsSize: Size?) {
+        self.time = time
+        self.contentOffset = contentOffset
+        self.contentSize = contentSize
+        self.boundsSize = boundsSize
     }
 
-    public var time: Double = 0
-    public var contentOffset = Point.zero
-    public var contentSize = Size.zero
-    public var boundsSize = Size.zero
-    public var views: [ViewID: KnownView] = [:]
-
-    public init() {}
-
-    /// The state a keyframe of `scene` gives: every bound view.
-    public init(keyframe scene: Scene) {
-        self.init()
-        apply(SceneDelta.between(ViewerState(), scene, pooled: []))
+    public mutating func created(_ view: ViewID, reuseIdentifier: String) {
+        created.append(CreatedView(view: view, reuseIdentifier: reuseIdentifier))
     }
 
-    /// Applies one delta, as a viewer does.
-    public mutating func apply(_ delta: SceneDelta) {
-        time = delta.time
-        if let o = delta.contentOffset { contentOffset = o }
-        if let s = delta.contentSize { contentSize = s }
-        if let b = delta.boundsSize { boundsSize = b }
-        for id in delta.destroyed { views[id] = nil }
-        for id in delta.unbound { views[id]?.shown = nil }
-        for c in delta.created { views[c.view] = KnownView(reuseIdentifier: c.reuseIdentifier) }
-        for change in delta.changed {
-            // In place: one lookup, no copy of the view (this runs for every view of every frame).
-            guard let index = views.index(forKey: change.view), views.values[index].shown != nil else { continue }
-            views.values[index].apply(change)
-        }
-        for b in delta.bound {
-            views[b.view.view] = KnownView(reuseIdentifier: b.view.reuseIdentifier, shown: b.view, order: b.order)
-        }
+    public mutating func bound(_ view: SceneView, order: Int) { bound.append(BoundView(view: view, order: order)) }
+
+    public mutating func changed(_ fields: ChangedFields, of view: SceneView, order: Int) {
+        changed.append(ChangedView(fields, of: view, order: order))
     }
 
-    /// The scene this state shows: bound views in drawing order.
-    public var scene: Scene {
-        let shown = views.values.filter { $0.shown != nil }.sorted { $0.order < $1.order }
-        return Scene(time: time, contentOffset: contentOffset, contentSize: contentSize, boundsSize: boundsSize,
-                     views: shown.map { $0.shown! })
-    }
+    public mutating func unbound(_ view: ViewID) { unbound.append(view) }
+    public mutating func destroyed(_ view: ViewID) { destroyed.append(view) }
 }

@@ -16,28 +16,32 @@ public enum WireEncoding {
         o.end(into: &b)
     }
 
+    /// Decimal places of geometry on the wire: 1/1000 point, a third of a pixel's hundredth on
+    /// a 3× screen. Scenes, frames and attributes all round the same way, so a viewer that
+    /// applies frames still holds exactly what `query.scene` returns.
+    public static let geometryPlaces = 3
+    /// Decimal places of alpha and transform entries (a perspective `m34` of -1/2000 keeps
+    /// three significant digits).
+    public static let unitPlaces = 6
+
     // Rects, points and sizes are written without building an array first: every view of
     // every frame has a frame, and an array per rect was a heap allocation per view.
     public static func writeRect(_ r: Rect, into b: inout ByteBuffer) {
-        var a = JSONArrayWriter(into: &b)
-        a.element(into: &b); JSONWriter.writeNumber(r.minX, into: &b)
-        a.element(into: &b); JSONWriter.writeNumber(r.minY, into: &b)
-        a.element(into: &b); JSONWriter.writeNumber(r.width, into: &b)
-        a.element(into: &b); JSONWriter.writeNumber(r.height, into: &b)
-        a.end(into: &b)
+        b.appendScratch(maximumCount: ScratchWriter.rectBytes) { $0.rect(r) }
     }
 
     static func writePair(_ x: Double, _ y: Double, into b: inout ByteBuffer) {
-        var a = JSONArrayWriter(into: &b)
-        a.element(into: &b); JSONWriter.writeNumber(x, into: &b)
-        a.element(into: &b); JSONWriter.writeNumber(y, into: &b)
-        a.end(into: &b)
+        b.appendScratch(maximumCount: ScratchWriter.rectBytes) { $0.pair(x, y) }
     }
 
-    public static func writeNumbers(_ values: [Double], into b: inout ByteBuffer) {
-        var a = JSONArrayWriter(into: &b)
-        for v in values { a.element(into: &b); JSONWriter.writeNumber(v, into: &b) }
-        a.end(into: &b)
+    /// A transform's 16 entries, row-major.
+    public static func writeTransform(_ t: Transform3D, into b: inout ByteBuffer) {
+        b.appendScratch(maximumCount: ScratchWriter.transformBytes) { $0.transform(t) }
+    }
+
+    static func writeAlpha(_ alpha: Double, _ o: inout JSONObjectWriter, into b: inout ByteBuffer) {
+        o.key("alpha", into: &b)
+        JSONWriter.writeRounded(alpha, places: unitPlaces, into: &b)
     }
 
     public static func writePoint(_ p: Point, into b: inout ByteBuffer) { writePair(p.x, p.y, into: &b) }
@@ -46,10 +50,10 @@ public enum WireEncoding {
     /// The attribute fields shared by `query.attributes` and scene views.
     static func writeAttributeFields(_ a: LayoutAttributes, _ o: inout JSONObjectWriter, into b: inout ByteBuffer) {
         o.key("frame", into: &b); writeRect(a.frame, into: &b)
-        o.field("alpha", a.alpha, into: &b)
+        writeAlpha(a.alpha, &o, into: &b)
         o.field("zIndex", a.zIndex, into: &b)
         o.field("hidden", a.isHidden, into: &b)
-        if !a.transform.isIdentity { o.key("transform", into: &b); writeNumbers(a.transform.values, into: &b) }
+        if !a.transform.isIdentity { o.key("transform", into: &b); writeTransform(a.transform, into: &b) }
     }
 
     /// `{element, frame, alpha, zIndex, hidden, transform?}`.
@@ -89,56 +93,36 @@ public enum WireEncoding {
         o.end(into: &b)
     }
 
-    /// The body of a `frame` notification's params after `session` and `seq`.
-    public static func writeDeltaFields(_ d: SceneDelta, _ o: inout JSONObjectWriter, into b: inout ByteBuffer) {
-        o.field("time", milliseconds(d.time), into: &b)
-        if let p = d.contentOffset { o.key("contentOffset", into: &b); writePoint(p, into: &b) }
-        if let s = d.contentSize { o.key("contentSize", into: &b); writeSize(s, into: &b) }
-        if let s = d.boundsSize { o.key("bounds", into: &b); writeSize(s, into: &b) }
-        if !d.created.isEmpty {
-            o.key("created", into: &b)
-            var a = JSONArrayWriter(into: &b)
-            for c in d.created {
-                a.element(into: &b)
-                var co = JSONObjectWriter(into: &b)
-                co.field("view", c.view.rawValue, into: &b)
-                co.field("reuseId", c.reuseIdentifier, into: &b)
-                co.end(into: &b)
-            }
-            a.end(into: &b)
+    /// One `changed` entry: `{"view"}` and the `fields` that changed, with `v`'s values. The
+    /// fixed-size fields go through one scratch write (this runs for every moving view of
+    /// every frame).
+    static func writeChanged(_ fields: ChangedFields, of v: SceneView, order: Int, into b: inout ByteBuffer) {
+        b.appendScratch(maximumCount: ScratchWriter.changedFieldsBytes) { w in
+            w.raw("{\"view\":")
+            w.int(v.view.rawValue)
+            if fields.contains(.frame) { w.raw(",\"frame\":"); w.rect(v.attributes.frame) }
+            if fields.contains(.alpha) { w.raw(",\"alpha\":"); w.rounded(v.attributes.alpha, places: unitPlaces) }
+            if fields.contains(.zIndex) { w.raw(",\"zIndex\":"); w.int(v.attributes.zIndex) }
+            if fields.contains(.hidden) { w.raw(v.attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false") }
+            if fields.contains(.transform) { w.raw(",\"transform\":"); w.transform(v.attributes.transform) }
         }
-        if !d.bound.isEmpty {
-            o.key("bound", into: &b)
-            var a = JSONArrayWriter(into: &b)
-            for v in d.bound { a.element(into: &b); writeSceneView(v.view, order: v.order, into: &b) }
-            a.end(into: &b)
+        // A new element always carries its item id, so the pair travels together.
+        if fields.contains(.element) {
+            b.append(",\"element\":")
+            writeElement(v.element, itemID: v.itemID, into: &b)
+        } else if fields.contains(.itemID) {
+            b.append(",\"id\":")
+            if let id = v.itemID { JSONWriter.writeString(id.rawValue, into: &b) } else { JSONWriter.writeNull(into: &b) }
         }
-        if !d.changed.isEmpty {
-            o.key("changed", into: &b)
-            var a = JSONArrayWriter(into: &b)
-            for c in d.changed {
-                a.element(into: &b)
-                var co = JSONObjectWriter(into: &b)
-                co.field("view", c.view.rawValue, into: &b)
-                if let f = c.frame { co.key("frame", into: &b); writeRect(f, into: &b) }
-                if let v = c.alpha { co.field("alpha", v, into: &b) }
-                if let v = c.zIndex { co.field("zIndex", v, into: &b) }
-                if let v = c.isHidden { co.field("hidden", v, into: &b) }
-                if let t = c.transform { co.key("transform", into: &b); writeNumbers(t.values, into: &b) }
-                if let e = c.element { co.key("element", into: &b); writeElement(e, itemID: c.itemID ?? nil, into: &b) }
-                else if let id = c.itemID { co.key("id", into: &b); if let id { JSONWriter.writeString(id.rawValue, into: &b) } else { JSONWriter.writeNull(into: &b) } }
-                if let d = c.data { co.field("data", d ?? .null, into: &b) }
-                if let v = c.order { co.field("order", v, into: &b) }
-                co.end(into: &b)
-            }
-            a.end(into: &b)
+        if fields.contains(.data) {
+            b.append(",\"data\":")
+            JSONWriter.write(v.data ?? .null, into: &b)
         }
-        for (key, ids) in [("unbound", d.unbound), ("destroyed", d.destroyed)] where !ids.isEmpty {
-            o.key(key, into: &b)
-            var a = JSONArrayWriter(into: &b)
-            for id in ids { a.element(into: &b); JSONWriter.writeInt(id.rawValue, into: &b) }
-            a.end(into: &b)
+        if fields.contains(.order) {
+            b.append(",\"order\":")
+            JSONWriter.writeInt(order, into: &b)
         }
+        b.append(UInt8(ascii: "}"))
     }
 
     public static func indexPath(_ ip: IndexPath) -> JSONValue { .array([.number(Double(ip.section)), .number(Double(ip.item))]) }
@@ -175,5 +159,42 @@ public enum WireEncoding {
     /// A selection callback as `{event, at, id}`.
     public static func selectionEvent(_ e: SelectionEvent) -> JSONValue {
         .object(["event": .string(e.kind.rawValue), "at": indexPath(e.indexPath), "id": .string(e.item.rawValue)])
+    }
+}
+
+/// The wire's geometry through a `ScratchWriter`, rounded as `WireEncoding` says.
+extension ScratchWriter {
+    /// Room for `[x,y,w,h]`.
+    static let rectBytes = 2 + 4 * (maximumNumberBytes + 1)
+    /// Room for 16 numbers in brackets.
+    static let transformBytes = 2 + 16 * (maximumNumberBytes + 1)
+    /// Room for everything `writeChanged` puts in its scratch: keys, view id, frame, alpha,
+    /// zIndex, hidden and transform.
+    static let changedFieldsBytes = 80 + 3 * maximumNumberBytes + rectBytes + transformBytes
+
+    mutating func rect(_ r: Rect) {
+        byte(UInt8(ascii: "["))
+        rounded(r.minX, places: WireEncoding.geometryPlaces); byte(UInt8(ascii: ","))
+        rounded(r.minY, places: WireEncoding.geometryPlaces); byte(UInt8(ascii: ","))
+        rounded(r.width, places: WireEncoding.geometryPlaces); byte(UInt8(ascii: ","))
+        rounded(r.height, places: WireEncoding.geometryPlaces)
+        byte(UInt8(ascii: "]"))
+    }
+
+    mutating func pair(_ x: Double, _ y: Double) {
+        byte(UInt8(ascii: "["))
+        rounded(x, places: WireEncoding.geometryPlaces); byte(UInt8(ascii: ","))
+        rounded(y, places: WireEncoding.geometryPlaces)
+        byte(UInt8(ascii: "]"))
+    }
+
+    mutating func transform(_ t: Transform3D) {
+        byte(UInt8(ascii: "["))
+        for (i, v) in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                       t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].enumerated() {
+            if i > 0 { byte(UInt8(ascii: ",")) }
+            rounded(v, places: WireEncoding.unitPlaces)
+        }
+        byte(UInt8(ascii: "]"))
     }
 }

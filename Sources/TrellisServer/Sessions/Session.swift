@@ -16,6 +16,8 @@ public final class Session {
     public internal(set) var seq = 0
     /// What caught-up viewers hold: the state after the last published frame.
     var published = ViewerState()
+    /// The delta of the last frame published, written as the diff found it (reused).
+    var frame = FrameWriter()
     var viewers: [Int: Viewer] = [:]
     public internal(set) var framesPublished = 0
     /// The size of the last encoded frame (the next one's starting capacity).

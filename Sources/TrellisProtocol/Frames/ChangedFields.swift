@@ -1,0 +1,38 @@
+import TrellisCore
+
+/// Which fields of a view differ between two frames; the one comparison rule behind both the
+/// `SceneDelta` a test builds and the bytes a frame carries.
+public struct ChangedFields: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let frame = ChangedFields(rawValue: 1 << 0)
+    public static let alpha = ChangedFields(rawValue: 1 << 1)
+    public static let zIndex = ChangedFields(rawValue: 1 << 2)
+    public static let hidden = ChangedFields(rawValue: 1 << 3)
+    public static let transform = ChangedFields(rawValue: 1 << 4)
+    /// The view shows another element (the same item at a new index path after an update);
+    /// always travels with `itemID`.
+    public static let element = ChangedFields(rawValue: 1 << 5)
+    public static let itemID = ChangedFields(rawValue: 1 << 6)
+    public static let data = ChangedFields(rawValue: 1 << 7)
+    /// The position in drawing order.
+    public static let order = ChangedFields(rawValue: 1 << 8)
+
+    /// The fields that differ between what a view showed and what it shows now, compared
+    /// where they are stored (copies of whole views were most of the frame diff's cost).
+    @inlinable
+    public init(from shown: UnsafePointer<SceneView>, order oldOrder: Int, to view: UnsafePointer<SceneView>, order: Int) {
+        var fields: ChangedFields = []
+        if shown.pointee.attributes.frame != view.pointee.attributes.frame { fields.insert(.frame) }
+        if shown.pointee.attributes.alpha != view.pointee.attributes.alpha { fields.insert(.alpha) }
+        if shown.pointee.attributes.zIndex != view.pointee.attributes.zIndex { fields.insert(.zIndex) }
+        if shown.pointee.attributes.isHidden != view.pointee.attributes.isHidden { fields.insert(.hidden) }
+        if shown.pointee.attributes.transform != view.pointee.attributes.transform { fields.insert(.transform) }
+        if shown.pointee.element != view.pointee.element { fields.formUnion([.element, .itemID]) }
+        if shown.pointee.itemID != view.pointee.itemID { fields.insert(.itemID) }
+        if shown.pointee.data != view.pointee.data { fields.insert(.data) }
+        if oldOrder != order { fields.insert(.order) }
+        self = fields
+    }
+}

@@ -1,0 +1,20 @@
+import TrellisCore
+
+/// Receives what `ViewerState.advance(to:pooled:reporting:)` finds, in the order a frame lists
+/// it: the scroll geometry first, then created, bound and changed views in drawing order, then
+/// unbound and destroyed ids in ascending order. `SceneDelta` collects it as values;
+/// `FrameWriter` writes it as a frame's JSON without building one.
+public protocol SceneDeltaSink {
+    /// The scene's time, and each scroll value that changed (nil: unchanged).
+    mutating func begin(time: Double, contentOffset: Point?, contentSize: Size?, boundsSize: Size?)
+    /// A view id the viewer has not seen; `bound` follows for it.
+    mutating func created(_ view: ViewID, reuseIdentifier: String)
+    /// A view that now shows an element it did not show before.
+    mutating func bound(_ view: SceneView, order: Int)
+    /// A view that still shows an element, with `fields` changed; their new values are `view`'s.
+    mutating func changed(_ fields: ChangedFields, of view: SceneView, order: Int)
+    /// A view that left the screen and waits in its pool.
+    mutating func unbound(_ view: ViewID)
+    /// A view that no longer exists.
+    mutating func destroyed(_ view: ViewID)
+}
