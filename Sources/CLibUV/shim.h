@@ -20,4 +20,15 @@ static inline long long trellis_peer_uid(int fd) {
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) != 0) return -1;
     return (long long)cred.uid;
 }
+
+/// tee(2) and splice(2) under their own names, bound to glibc's symbols: Glibc declares them
+/// only under _GNU_SOURCE (see above). Frames reach many viewers as references to one pipe's
+/// pages instead of a copy per viewer.
+ssize_t trellis_tee(int fd_in, int fd_out, size_t length, unsigned int flags) __asm__("tee");
+ssize_t trellis_splice(int fd_in, void *off_in, int fd_out, void *off_out, size_t length, unsigned int flags) __asm__("splice");
+static const unsigned int TRELLIS_SPLICE_F_MOVE = 1;
+static const unsigned int TRELLIS_SPLICE_F_NONBLOCK = 2;
+/// fcntl's F_SETPIPE_SZ and F_GETPIPE_SZ (Linux, F_LINUX_SPECIFIC_BASE + 7 and + 8).
+static const int TRELLIS_F_SETPIPE_SZ = 1031;
+static const int TRELLIS_F_GETPIPE_SZ = 1032;
 #endif

@@ -63,6 +63,13 @@ public final class Server {
     /// Set in process: sessions ignore `clock: "live"` (no loop runs to move them) and are manual.
     private(set) var manualClocksOnly = false
     var viewersDisconnected = 0
+    /// Shares each frame's bytes among its viewers by page reference; nil where the pipes it
+    /// needs could not be made (then every viewer gets its own write).
+    private(set) lazy var fanout: FrameFanout? = {
+        let fanout = FrameFanout()
+        if fanout == nil { logger.info("frames are written to each viewer (no pipes for splicing)") }
+        return fanout
+    }()
 
     public init(configuration: ServerConfiguration, logger: Logger) throws(ListenerError) {
         self.configuration = configuration
@@ -350,15 +357,27 @@ public final class Server {
             // Frames may be skipped, events not: they follow the catch-up delta.
             viewer.missedEvents += events
         }
-        var sharedBytes: ByteBuffer?
+        // Caught-up viewers share one encoded frame; each viewer's events follow its frame.
+        var sharing: [Connection] = []
         for viewer in receivers {
             if viewer.lagging != nil {
                 sendCatchUp(viewer, session: session, scene: scene, pooled: pooled)
             } else if changed {
-                if sharedBytes == nil { sharedBytes = encodeFrame(session.frame, session: session) }
-                sharedBytes!.withUnsafeBytes { viewer.connection.write($0) }
+                sharing.append(viewer.connection)
                 viewer.framesSent += 1
             }
+        }
+        if !sharing.isEmpty {
+            let bytes = encodeFrame(session.frame, session: session)
+            bytes.withUnsafeBytes { raw in
+                if let fanout, sharing.count > 1 {
+                    fanout.send(raw, to: sharing)
+                } else {
+                    for connection in sharing { connection.write(raw) }
+                }
+            }
+        }
+        for viewer in receivers {
             for event in events { sendEvent(event, session: session, to: viewer.connection) }
         }
     }

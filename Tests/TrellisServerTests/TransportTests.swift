@@ -163,4 +163,40 @@ import CLibUV
         listener.close()
         loop.close()
     }
+
+    /// Frames shared by splice arrive whole and in order, also when a socket takes only part of
+    /// one (the rest is queued) and when plain writes come between them.
+    @Test func splicedFramesArriveWholeAndInOrder() throws {
+        let dir = temporaryDirectory(), path = dir + "/t.sock"
+        let loop = try EventLoop()
+        let listener = try UnixSocketListener(loop: loop, path: path, maximumMessageBytes: 1024)
+        let fanout = try #require(FrameFanout())
+        var connections: [Connection] = []
+        listener.onConnection = { connection in
+            connection.onMessage = { c, _ in connections.append(c) }
+        }
+        // Ten frames of 60 KB (600 KB: more than a socket buffer holds), each a different byte,
+        // then a plain write.
+        let frames = (0..<10).map { [UInt8](repeating: UInt8(ascii: "a") + UInt8($0), count: 60_000) }
+        let tail = Array("end\n".utf8)
+        let expected = frames.flatMap { $0 } + tail
+        let clients = (0..<3).map { _ in Client(path: path, send: "go\n", expectBytes: expected.count) }
+        for client in clients { client.start() }
+        run(loop) { connections.count == 3 }
+        try #require(connections.count == 3)
+        for frame in frames { frame.withUnsafeBytes { fanout.send($0, to: connections) } }
+        for c in connections { c.write(tail) }
+        #expect(fanout.framesSpliced >= 1)
+        #expect(fanout.writesFallenBack >= 1)   // the sockets filled: some frames went part by part
+        run(loop) { clients.allSatisfy(\.isDone) }
+        for client in clients {
+            client.lock.lock()
+            let received = client.received
+            client.lock.unlock()
+            #expect(received.count == expected.count)
+            #expect(received == expected)
+        }
+        listener.close()
+        loop.close()
+    }
 }

@@ -539,6 +539,9 @@ enum Fanout {
         // The server's own frame time: how long each live tick took (advance, diff, encode, write to all viewers).
         let serverStats = jsonObject(call(control, pending: &statsPending, id: id + 1, method: "stats", params: "{}"))
         let frameTime = (serverStats["result"] as? [String: Any])?["frameTimeMs"] as? [String: Any] ?? [:]
+        // Frames shared by splice, and viewers whose socket took only part of one.
+        let spliced = (serverStats["result"] as? [String: Any])?["framesSpliced"] as? Double
+        let fallbacks = (serverStats["result"] as? [String: Any])?["spliceFallbacks"] as? Double
         for v in viewers { close(v.fd) }
         close(control)
 
@@ -556,6 +559,8 @@ enum Fanout {
         if let p50 = frameTime["p50"] as? Double, let p99 = frameTime["p99"] as? Double, let max = frameTime["max"] as? Double {
             line += " tick_p50_ms=\(format(p50, 2)) tick_p99_ms=\(format(p99, 2)) tick_max_ms=\(format(max, 2))"
         }
+        if let spliced, let fallbacks { line += " frames_spliced=\(Int(spliced)) splice_fallbacks=\(Int(fallbacks))" }
+        if let spliced, let fallbacks { line += " frames_spliced=\(Int(spliced)) splice_fallbacks=\(Int(fallbacks))" }
         line += " client_cpu_pct=\(format(cpu / elapsed * 100, 1))"
         if let serverCPU {
             line += " cpu_pct=\(format(serverCPU / elapsed * 100, 1))"

@@ -29,6 +29,8 @@ enum ServerMethods {
                 "uptimeMs": .number(server.nowMilliseconds.rounded()),
                 "persistence": server.persistence?.stats ?? .null,
                 "frameTimeMs": frameTimes(server.frameTimings),
+                "framesSpliced": .number(Double(server.fanout?.framesSpliced ?? 0)),
+                "spliceFallbacks": .number(Double(server.fanout?.writesFallenBack ?? 0)),
             ])
         },
         Method(name: "shutdown", mutates: true) { context throws(RPCError) in

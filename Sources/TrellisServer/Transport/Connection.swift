@@ -19,6 +19,8 @@ public final class Connection {
     public private(set) var closeReason: String?
 
     let handle: UnsafeMutablePointer<uv_pipe_t>
+    /// The socket's descriptor, for splicing frames into it (-1 when libuv would not say).
+    let fileDescriptor: Int32
     private var framer: LineFramer
     private let readBuffer: UnsafeMutableRawPointer
     private static let readBufferSize = 64 * 1024
@@ -48,8 +50,10 @@ public final class Connection {
         if status == 0, uv_fileno(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self), &fd) == 0 {
             let uid = trellis_peer_uid(fd)
             peerUID = uid >= 0 ? UInt32(uid) : nil
+            fileDescriptor = fd
         } else {
             peerUID = nil
+            fileDescriptor = -1
         }
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
         guard status == 0 else {
@@ -146,6 +150,13 @@ public final class Connection {
             bytesWritten += remaining
         }
     }
+
+    /// True when bytes written now would go straight to the kernel: nothing is queued or
+    /// collected ahead of them, so another writer (`FrameFanout`) may use the socket itself.
+    var canWriteDirectly: Bool { !isClosing && !isCorked && fileDescriptor >= 0 && queuedBytes == 0 }
+
+    /// Counts bytes another writer put into the socket directly.
+    func countWrittenDirectly(_ count: Int) { bytesWritten += count }
 
     /// Closes the connection (idempotent); `onClose` runs once, from here.
     public func close(reason: String) {
