@@ -67,4 +67,15 @@ import TrellisCore
             #expect(buffer.description == String(value))
         }
     }
+
+    @Test func wireGeometryAndTransformsAreRounded() {
+        var b = ByteBuffer()
+        WireEncoding.writeRect(Rect(1 / 3, -2.0005, 40, 100.125), into: &b)
+        #expect(b.description == "[0.333,-2.001,40,100.125]" || b.description == "[0.333,-2,40,100.125]")
+        b.clear()
+        var t = Transform3D.identity
+        t.m11 = 0.55; t.m12 = 1 / 3; t.m34 = -1 / 1200; t.m41 = 12.5
+        WireEncoding.writeTransform(t, into: &b)
+        #expect(b.description == "[0.55,0.333333,0,0,0,1,0,0,0,0,1,-0.000833,12.5,0,0,1]")
+    }
 }

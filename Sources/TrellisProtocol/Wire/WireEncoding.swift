@@ -16,8 +16,8 @@ public enum WireEncoding {
         o.end(into: &b)
     }
 
-    /// Decimal places of geometry on the wire: 1/1000 point, a third of a pixel's hundredth on
-    /// a 3× screen. Scenes, frames and attributes all round the same way, so a viewer that
+    /// Decimal places of geometry on the wire: 1/1000 point, three thousandths of a pixel on a
+    /// 3× screen. Scenes, frames and attributes all round the same way, so a viewer that
     /// applies frames still holds exactly what `query.scene` returns.
     public static let geometryPlaces = 3
     /// Decimal places of alpha and transform entries (a perspective `m34` of -1/2000 keeps
@@ -190,10 +190,15 @@ extension ScratchWriter {
 
     mutating func transform(_ t: Transform3D) {
         byte(UInt8(ascii: "["))
-        for (i, v) in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-                       t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].enumerated() {
-            if i > 0 { byte(UInt8(ascii: ",")) }
-            rounded(v, places: WireEncoding.unitPlaces)
+        // A homogeneous tuple is laid out as a C array: the entries in order, no array allocated
+        // (a carousel writes a transform for every view of every frame).
+        let entries = (t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                       t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44)
+        withUnsafeBytes(of: entries) { raw in
+            for (i, v) in raw.bindMemory(to: Double.self).enumerated() {
+                if i > 0 { byte(UInt8(ascii: ",")) }
+                rounded(v, places: WireEncoding.unitPlaces)
+            }
         }
         byte(UInt8(ascii: "]"))
     }
