@@ -346,7 +346,7 @@ public final class Server {
         }
         let scene = session.view.scene
         let pooled = session.view.reusePool.pooledViewIDs
-        session.published.advance(to: scene, pooled: pooled, reporting: &session.frame)
+        session.published.advance(to: scene, pooled: pooled, writing: &session.frame)
         let changed = !session.frame.isEmpty
         if changed {
             session.seq += 1
@@ -387,7 +387,7 @@ public final class Server {
         guard var state = viewer.lagging else { return }
         viewer.lagging = nil
         var frame = FrameWriter()
-        state.advance(to: scene, pooled: pooled, reporting: &frame)
+        state.advance(to: scene, pooled: pooled, writing: &frame)
         let bytes = encodeFrame(frame, session: session)
         bytes.withUnsafeBytes { viewer.connection.write($0) }
         viewer.framesSent += 1

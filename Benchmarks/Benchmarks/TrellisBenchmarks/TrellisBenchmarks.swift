@@ -152,7 +152,7 @@ let benchmarks: @Sendable () -> Void = {
         flow.itemSize = Size(40, 40)
         var view = CollectionView(boundsSize: Size(2000, 2000), layout: flow, data: .generated(count: 1000))
         view.setLayout(CircleLayout(itemSize: Size(40, 40)), animation: AnimationTiming(duration: 1_000_000, curve: .easeInEaseOut))
-        var published = ViewerState(keyframe: view.scene)
+        var published = PublishedScene(keyframe: view.scene)
         var time = 0.0
         var frame = FrameWriter()
         var bytes = ByteBuffer(capacity: 1 << 16)
@@ -160,7 +160,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             time += 1.0 / 60
             view.advance(to: time)
-            published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, reporting: &frame)
+            published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, writing: &frame)
             bytes.clear()
             var o = JSONObjectWriter(into: &bytes)
             frame.write(&o, into: &bytes)

@@ -76,7 +76,7 @@ public struct SceneDelta: Hashable, Sendable {
     /// The delta that turns `old` into `new`. `pooled` are the ids the engine keeps in its reuse
     /// pools: a view that leaves the scene is unbound when pooled, destroyed otherwise.
     public static func between(_ old: ViewerState, _ new: Scene, pooled: Set<ViewID>) -> SceneDelta {
-        var state = old
+        var state = PublishedScene(old)
         var delta = SceneDelta(time: new.time)
         state.advance(to: new, pooled: pooled, reporting: &delta)
         return delta

@@ -1,6 +1,6 @@
 import TrellisCore
 
-/// Writes a `frame` notification's delta fields as `ViewerState.advance` reports them, without
+/// Writes a `frame` notification's delta fields as `PublishedScene.advance` reports them, without
 /// building a `SceneDelta`: each changed view is written from the view itself and the set of
 /// fields that changed. One writer per session is reused frame after frame, so its buffers
 /// keep their size and a frame allocates nothing.
@@ -92,5 +92,14 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
             for id in ids { a.element(into: &b); JSONWriter.writeInt(id.rawValue, into: &b) }
             a.end(into: &b)
         }
+    }
+}
+
+extension PublishedScene {
+    /// The server's per-frame diff, `advance(to:pooled:reporting:)` into a frame writer, spelled
+    /// out so that this module compiles it for the writer (called generically from another
+    /// module, every report went through a witness table).
+    public mutating func advance(to scene: Scene, pooled: Set<ViewID>, writing frame: inout FrameWriter) {
+        advance(to: scene, pooled: pooled, reporting: &frame)
     }
 }

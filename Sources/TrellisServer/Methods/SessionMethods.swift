@@ -67,7 +67,7 @@ enum SessionMethods {
             // start again from the scene as it is.
             if session.viewers.isEmpty {
                 _ = session.view.drainEvents()
-                session.published = ViewerState(keyframe: session.view.scene)
+                session.published = PublishedScene(keyframe: session.view.scene)
             } else {
                 context.server.publish(session)
             }

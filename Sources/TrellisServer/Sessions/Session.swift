@@ -15,7 +15,7 @@ public final class Session {
     /// The number of the last frame published.
     public internal(set) var seq = 0
     /// What caught-up viewers hold: the state after the last published frame.
-    var published = ViewerState()
+    var published = PublishedScene()
     /// The delta of the last frame published, written as the diff found it (reused).
     var frame = FrameWriter()
     var viewers: [Int: Viewer] = [:]
@@ -28,7 +28,7 @@ public final class Session {
         self.view = view
         self.clock = clock
         self.epochMilliseconds = epochMilliseconds
-        published = ViewerState(keyframe: view.scene)
+        published = PublishedScene(keyframe: view.scene)
     }
 
     /// Brings a live session's engine to `nowMilliseconds` (loop time).
@@ -44,7 +44,7 @@ final class Viewer {
     let connection: Connection
     let readOnly: Bool
     /// What this viewer holds, when it fell behind (nil: it holds `session.published`).
-    var lagging: ViewerState?
+    var lagging: PublishedScene?
     var framesSkipped = 0
     /// Events of the frames it skipped, sent after its catch-up delta.
     var missedEvents: [EngineEvent] = []
