@@ -54,6 +54,9 @@ import TrellisCore
             let mirrored = try Self.mirror(viewer, keyframe: keyframe)
             #expect(Bool(mirrored == truth), "viewer's mirror differs from query.scene")
         }
+        // The three viewers were caught up: their frames went out by splice, whole.
+        let stats = try controller.result("stats")
+        #expect((stats["framesSpliced"]?.numberValue ?? 0) > 0)
         server.stop()
     }
 
