@@ -314,3 +314,15 @@ struct LayoutOptions: ParsableArguments {
 
 /// An index path as the protocol writes it.
 func wire(_ path: TrellisCore.IndexPath) -> JSONValue { .array([.number(Double(path.section)), .number(Double(path.item))]) }
+
+/// Destroys the session the params name when it exists (its viewers see `session.closed`),
+/// then creates it afresh; returns the `session.create` result.
+@discardableResult
+func replaceSession(_ c: ClientContext, _ params: [String: JSONValue]) throws -> JSONValue {
+    do {
+        _ = try c.call("session.destroy", ["session": params["name"] ?? .null])
+    } catch {
+        guard case .server(_, _, "unknown_session", _) = error else { throw error }
+    }
+    return try c.call("session.create", params)
+}

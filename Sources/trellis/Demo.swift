@@ -91,16 +91,6 @@ struct Demo: ParsableCommand {
     }
 }
 
-/// Destroys the session the params name when it exists (its viewers see `session.closed`),
-/// then creates it afresh.
-private func replaceSession(_ c: ClientContext, _ params: [String: JSONValue]) throws {
-    do {
-        _ = try c.call("session.destroy", ["session": params["name"] ?? .null])
-    } catch {
-        guard case .server(_, _, "unknown_session", _) = error else { throw error }
-    }
-    _ = try c.call("session.create", params)
-}
 
 /// The demo's steps on the viewer's loop: one request per tick, the step shown in the status
 /// line, and a count kept in step with the server when a step is refused.

@@ -15,6 +15,8 @@ struct New: ParsableCommand {
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @Option(help: ArgumentHelp("Content insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets")) var contentInset: String?
     @Flag(help: "Time moves only with `trellis advance` (deterministic animations).") var manualClock = false
+    @Flag(help: "Replace a session of that name if there is one (its viewers are told it closed), as scripts run against a shared server need.")
+    var replace = false
 
     func run() throws {
         let size = try parsing { () throws(SyntaxError) in try CommandSyntax.size(bounds) }
@@ -27,7 +29,8 @@ struct New: ParsableCommand {
             params["contentInset"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
         }
         try withServer(global) { c in
-            c.emit(try c.call("session.create", params)) { [Human.session($0)] }
+            let created = replace ? try replaceSession(c, params) : try c.call("session.create", params)
+            c.emit(created) { [Human.session($0)] }
         }
     }
 }

@@ -32,6 +32,13 @@ struct Run: ParsableCommand {
     /// Commands that make no sense on a script line.
     static let refused: Set<String> = ["run", "demo", "attach"]
 
+    func validate() throws {
+        // The shared options carry --json for single commands; a script's output is TAP.
+        if global.json {
+            throw ValidationError("trellis run writes TAP (and JUnit XML with --junit FILE), not JSON: drop --json")
+        }
+    }
+
     func run() throws {
         // Every file is read and checked before anything runs: a typo on the last line must not
         // leave a half-run script behind.

@@ -32,6 +32,9 @@ import TrellisCore
         #expect(r.stderr == "no session named 'a'; sessions: b\n")
         r = server.trellis("new", "b")
         #expect(r.status == 65 && r.stderr.contains("already exists"))
+        r = server.trellis("new", "b", "--replace", "--layout", "circle")
+        #expect(r.status == 0 && r.stdout.hasPrefix("b: circle"))
+        #expect(server.trellis("new", "c", "--replace").status == 0)   // nothing to replace
     }
 
     @Test func reloadThenQueryGivesFlowLayoutFrames() throws {

@@ -138,6 +138,8 @@ import TrellisClient
         #expect(r.status == 64 && r.stderr == "trellis: bad.trellis:2: 'run' cannot be used inside a script\n")
         r = Self.run(["missing.trellis"], in: directory)
         #expect(r.status == 66 && r.stderr == "trellis: cannot read missing.trellis\n")
+        r = Self.run(["--json", "bad.trellis"], in: directory)
+        #expect(r.status == 64 && r.stderr.contains("trellis run writes TAP") && r.stdout.isEmpty)
     }
 
     @Test func sceneFilesAreReadRelativeToTheScript() throws {
