@@ -1,9 +1,20 @@
-/// One view's running animation: from its presentation attributes when it started to the
-/// target the layout gave, over a timing, as part of one transaction (an update, a layout
-/// change, a scroll).
-struct ViewAnimation: Sendable {
-    var from: LayoutAttributes
-    var to: LayoutAttributes
+/// What an animation carries from one value to another: a view's attributes, the content offset.
+protocol Animatable: Sendable {
+    /// The value part way to `other`: 0 is this value, 1 is `other` (a spring may pass 1).
+    func interpolated(to other: Self, progress: Double) -> Self
+}
+
+extension LayoutAttributes: Animatable {}
+
+extension Point: Animatable {
+    func interpolated(to other: Point, progress: Double) -> Point { interpolated(to: other, progress) }
+}
+
+/// One running animation: from the presentation value when it started to the target, over a
+/// timing, as part of one transaction (an update, a layout change, a scroll).
+struct ValueAnimation<Value: Animatable>: Sendable {
+    var from: Value
+    var to: Value
     var startTime: Double
     var timing: AnimationTiming
     var transaction: Int
@@ -14,37 +25,13 @@ struct ViewAnimation: Sendable {
     /// steps (0.1 + 0.2 + …) lands it when it should rather than one ulp later.
     var endTime: Double { startTime + timing.delay + timing.activeDuration - 1e-9 }
 
-    func attributes(at time: Double) -> LayoutAttributes {
+    func value(at time: Double) -> Value {
         if time >= endTime { return to }
         return from.interpolated(to: to, progress: timing.progress(elapsed: time - startTime))
     }
 }
 
+/// A view's running animation: from its presentation attributes to the layout's target.
+typealias ViewAnimation = ValueAnimation<LayoutAttributes>
 /// The content offset's running animation (a layout change or an animated scroll).
-struct OffsetAnimation: Sendable {
-    var from: Point
-    var to: Point
-    var startTime: Double
-    var timing: AnimationTiming
-    var transaction: Int
-    /// Driven by an interactive transition's progress, not by time.
-    var interactive = false
-
-    var endTime: Double { startTime + timing.delay + timing.activeDuration - 1e-9 }
-
-    func offset(at time: Double) -> Point {
-        if time >= endTime { return to }
-        return from.interpolated(to: to, timing.progress(elapsed: time - startTime))
-    }
-}
-
-/// A group of animations started by one command; it completes when its last animation lands,
-/// or is interrupted by a later command (finished = false), like a UIKit completion block.
-struct AnimationTransaction: Sendable {
-    enum Kind: Sendable { case update, layout, scroll }
-    var id: Int
-    var kind: Kind
-    var remaining: Int
-    /// An interactive transition that was cancelled: the old layout stays.
-    var cancelled = false
-}
+typealias OffsetAnimation = ValueAnimation<Point>

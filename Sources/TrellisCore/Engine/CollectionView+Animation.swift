@@ -92,7 +92,7 @@ extension CollectionView {
         var stillDisappearing: [DisappearingView] = []
         for var d in disappearing {
             if d.animation.interactive { stillDisappearing.append(d); continue }
-            d.attributes = d.animation.attributes(at: time)
+            d.attributes = d.animation.value(at: time)
             if time >= d.animation.endTime {
                 reusePool.enqueue(d.view, reuseIdentifier: d.reuseIdentifier)
                 landed.append(d.animation.transaction)

@@ -233,7 +233,7 @@ public struct CollectionView: Sendable {
     public var presentationContentOffset: Point {
         guard let animation = offsetAnimation else { return scroll.contentOffset }
         if animation.interactive { return animation.from.interpolated(to: animation.to, interactiveTransition?.progress ?? 0) }
-        return animation.offset(at: time)
+        return animation.value(at: time)
     }
 
     /// True while anything animates (views or the content offset).
