@@ -17,12 +17,16 @@ import CLibUV
         let send: [UInt8]
         let expectBytes: Int
         let closeEarly: Bool
+        /// When set, the client sends, then reads only after `readGate` is signalled: the
+        /// server's writes meet a socket that takes no more, whatever the scheduler does.
+        let readGate: DispatchSemaphore?
         var received: [UInt8] = []
         var done = false
         let lock = NSLock()
 
-        init(path: String, send: String, expectBytes: Int, closeEarly: Bool = false) {
+        init(path: String, send: String, expectBytes: Int, closeEarly: Bool = false, readGate: DispatchSemaphore? = nil) {
             self.path = path; self.send = Array(send.utf8); self.expectBytes = expectBytes; self.closeEarly = closeEarly
+            self.readGate = readGate
         }
 
         func start() {
@@ -35,6 +39,7 @@ import CLibUV
                 if connected == 0 {
                     _ = send.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     if !closeEarly {
+                        readGate?.wait()
                         var buffer = [UInt8](repeating: 0, count: 65536)
                         while received.count < expectBytes {
                             let n = recv(fd, &buffer, buffer.count, 0)
@@ -180,7 +185,9 @@ import CLibUV
         let frames = (0..<10).map { [UInt8](repeating: UInt8(ascii: "a") + UInt8($0), count: 60_000) }
         let tail = Array("end\n".utf8)
         let expected = frames.flatMap { $0 } + tail
-        let clients = (0..<3).map { _ in Client(path: path, send: "go\n", expectBytes: expected.count) }
+        // The clients read only once everything is sent, so the sockets surely fill.
+        let gate = DispatchSemaphore(value: 0)
+        let clients = (0..<3).map { _ in Client(path: path, send: "go\n", expectBytes: expected.count, readGate: gate) }
         for client in clients { client.start() }
         run(loop) { connections.count == 3 }
         try #require(connections.count == 3)
@@ -188,6 +195,7 @@ import CLibUV
         for c in connections { c.write(tail) }
         #expect(fanout.framesSpliced >= 1)
         #expect(fanout.writesFallenBack >= 1)   // the sockets filled: some frames went part by part
+        for _ in clients { gate.signal() }
         run(loop) { clients.allSatisfy(\.isDone) }
         for client in clients {
             client.lock.lock()
