@@ -35,7 +35,7 @@ public struct SceneRasterizer: Sendable {
     public static func corners(of attributes: LayoutAttributes, mapping: ViewportMapping) -> (corners: [(column: Int, row: Int)], centre: CellPoint)? {
         let points = attributes.transformedCorners.map(mapping.cellPoint)
         guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-        let centrePoint = attributes.transform.isIdentity
+        let centrePoint = !attributes.hasTransform
             ? attributes.center : attributes.center + attributes.transform.apply(to: .zero)
         let centre = mapping.cellPoint(centrePoint)
         guard centre.x.isFinite, centre.y.isFinite else { return nil }

@@ -6,7 +6,24 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// The untransformed frame (stored as such so that what goes over the wire comes back exact).
     public var frame: Rect
     /// Applied about the centre (a layer's default anchor point). Default identity.
-    public var transform: Transform3D
+    public var transform: Transform3D {
+        get {
+            if case .matrix(let m) = transformStorage { return m }
+            return .identity
+        }
+        set { transformStorage = newValue.isIdentity ? .identity : .matrix(newValue) }
+    }
+    /// True when a transform other than identity is set (no matrix read or compared).
+    @inlinable public var hasTransform: Bool {
+        if case .matrix = transformStorage { return true }
+        return false
+    }
+    /// Compares transforms without building either matrix when both are identity.
+    @inlinable public func hasSameTransform(as other: LayoutAttributes) -> Bool { transformStorage == other.transformStorage }
+    /// Identity takes no room and any other matrix is boxed: a 128-byte matrix inline made
+    /// attributes 217 bytes, the engine copies them for every view of every frame, and
+    /// nearly every element is untransformed. Never `.matrix(.identity)`, so equality holds.
+    @usableFromInline var transformStorage: TransformStorage
     /// Default 1.
     public var alpha: Double
     /// Higher is in front; default 0.
@@ -18,7 +35,7 @@ public struct LayoutAttributes: Hashable, Sendable {
                 zIndex: Int = 0, isHidden: Bool = false) {
         self.element = element
         self.frame = frame
-        self.transform = transform
+        self.transformStorage = transform.isIdentity ? .identity : .matrix(transform)
         self.alpha = alpha
         self.zIndex = zIndex
         self.isHidden = isHidden
@@ -48,13 +65,13 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var transformedCorners: [Point] {
         let hw = size.width / 2, hh = size.height / 2
         return [Point(-hw, -hh), Point(hw, -hh), Point(hw, hh), Point(-hw, hh)].map {
-            transform.isIdentity ? center + $0 : center + transform.apply(to: $0)
+            hasTransform ? center + transform.apply(to: $0) : center + $0
         }
     }
 
     /// The axis-aligned box holding the transformed element (its frame when untransformed).
     public var visualBounds: Rect {
-        if transform.isIdentity { return frame }
+        if !hasTransform { return frame }
         let corners = transformedCorners
         var r = Rect(origin: corners[0], size: .zero)
         for c in corners.dropFirst() { r = r.union(Rect(origin: c, size: .zero)) }
@@ -73,9 +90,15 @@ public struct LayoutAttributes: Hashable, Sendable {
         // Origin and size move linearly, so the centre does too.
         result.frame = Rect(origin: frame.origin.interpolated(to: other.frame.origin, t), size: frame.size.interpolated(to: other.frame.size, t))
         result.alpha = min(1, max(0, alpha + (other.alpha - alpha) * t))
-        if transform != other.transform {
+        if transformStorage != other.transformStorage {
             result.transform = transform.interpolated(to: other.transform, progress: min(1, max(0, t)))
         }
         return result
     }
+}
+
+/// How attributes hold their transform (see `LayoutAttributes.transformStorage`).
+@usableFromInline enum TransformStorage: Hashable, Sendable {
+    case identity
+    indirect case matrix(Transform3D)
 }

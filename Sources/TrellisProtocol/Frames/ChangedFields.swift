@@ -28,7 +28,7 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
         if shown.pointee.attributes.alpha != view.pointee.attributes.alpha { fields.insert(.alpha) }
         if shown.pointee.attributes.zIndex != view.pointee.attributes.zIndex { fields.insert(.zIndex) }
         if shown.pointee.attributes.isHidden != view.pointee.attributes.isHidden { fields.insert(.hidden) }
-        if shown.pointee.attributes.transform != view.pointee.attributes.transform { fields.insert(.transform) }
+        if !shown.pointee.attributes.hasSameTransform(as: view.pointee.attributes) { fields.insert(.transform) }
         if shown.pointee.element != view.pointee.element { fields.formUnion([.element, .itemID]) }
         if shown.pointee.itemID != view.pointee.itemID { fields.insert(.itemID) }
         if shown.pointee.data != view.pointee.data { fields.insert(.data) }

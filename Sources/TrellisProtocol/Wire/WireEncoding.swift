@@ -53,7 +53,7 @@ public enum WireEncoding {
         writeAlpha(a.alpha, &o, into: &b)
         o.field("zIndex", a.zIndex, into: &b)
         o.field("hidden", a.isHidden, into: &b)
-        if !a.transform.isIdentity { o.key("transform", into: &b); writeTransform(a.transform, into: &b) }
+        if a.hasTransform { o.key("transform", into: &b); writeTransform(a.transform, into: &b) }
     }
 
     /// `{element, frame, alpha, zIndex, hidden, transform?}`.
