@@ -52,8 +52,10 @@ public final class Server {
     var sessions: [String: Session] = [:]
     private var frameTimer: UnsafeMutablePointer<uv_timer_t>?
     private var frameSchedule = FrameSchedule(interval: 1000 / 60, now: 0)
-    /// How long ticks take (stats' frameTimeMs).
+    /// How long ticks take (stats' frameTimeMs), and how much of that the thread was on a CPU
+    /// (frameCpuMs): the gap is time the CPU was taken away (other processes, a hypervisor).
     private(set) var frameTimings = FrameTimings()
+    private(set) var frameCPUTimings = FrameTimings()
     private var signals: [UnsafeMutablePointer<uv_signal_t>] = []
     private(set) var isShuttingDown = false
     /// Set by the `shutdown` method: stop once its reply is written.
@@ -109,6 +111,13 @@ public final class Server {
 
     /// Loop time in milliseconds (monotonic, sub-millisecond).
     var nowMilliseconds: Double { Double(uv_hrtime()) / 1e6 - startedAt }
+
+    /// CPU time this thread has run, in ms (excludes time it waited for a CPU, stolen time too).
+    private var threadCPUMilliseconds: Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+    }
 
     /// Runs until `shutdown` or SIGINT/SIGTERM; then the socket file is gone and viewers were told.
     public func run() {
@@ -491,6 +500,7 @@ public final class Server {
     private func tick() {
         var anyAnimating = false
         let now = nowMilliseconds
+        let cpuStart = threadCPUMilliseconds
         for session in sessions.values where session.clock == .live && session.view.isAnimating {
             session.catchUp(nowMilliseconds: now)
             publish(session)
@@ -499,6 +509,7 @@ public final class Server {
         let anyLagging = catchUpLaggingViewers()
         let end = nowMilliseconds
         frameTimings.record(end - now)
+        frameCPUTimings.record(threadCPUMilliseconds - cpuStart)
         if !anyAnimating && !anyLagging {
             stopFrameTimer()
         } else {

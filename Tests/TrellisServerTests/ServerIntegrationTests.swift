@@ -279,7 +279,14 @@ import TrellisCore
                                     "animated": .bool(true), "duration": .number(0.25)])
         #expect(try c.result("stats")["ticking"] == .bool(true))
         usleep(600_000)
-        #expect(try c.result("stats")["ticking"] == .bool(false))
+        let stats = try c.result("stats")
+        #expect(stats["ticking"] == .bool(false))
+        // Every tick was timed twice: wall clock, and on-CPU, which cannot exceed it.
+        let wall = stats["frameTimeMs"], cpu = stats["frameCpuMs"]
+        #expect(wall?["ticks"] == cpu?["ticks"])
+        #expect((wall?["ticks"]?.numberValue ?? 0) >= 5)
+        if let w = wall?["max"]?.numberValue, let c = cpu?["max"]?.numberValue { #expect(c > 0 && c <= w + 0.01) }
+        else { Issue.record("stats lacks frameTimeMs.max or frameCpuMs.max: \(stats)") }
         _ = try viewer.result("hello")
         let frames = viewer.notifications.filter { $0["method"] == .string("frame") }.count
         #expect(frames >= 5)    // ~15 at 60 fps over 0.25 s; at least a few on a busy machine

@@ -73,6 +73,27 @@ func processCPUSeconds(_ pid: Int32) -> Double? {
     return (utime + stime) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
+/// The CPU a process last ran on (field 39 of /proc/<pid>/stat).
+func processCPU(_ pid: Int32) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = text.lastIndex(of: ")") else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    return fields.count > 36 ? Int(fields[36]) : nil
+}
+
+/// Steal and total jiffies of one CPU (or of all, for nil) from /proc/stat: steal is time a
+/// hypervisor ran something else while this virtual CPU had work.
+func cpuJiffies(_ cpu: Int?) -> (steal: Double, total: Double)? {
+    guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8) else { return nil }
+    let name = cpu.map { "cpu\($0)" } ?? "cpu"
+    guard let line = text.split(separator: "\n").first(where: { $0.split(separator: " ").first.map(String.init) == name })
+    else { return nil }
+    let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    // user nice system idle iowait irq softirq steal guest guest_nice; guests are inside user.
+    guard values.count >= 8 else { return nil }
+    return (values[7], values.prefix(8).reduce(0, +))
+}
+
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return 0 }
     let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
@@ -487,6 +508,9 @@ enum Fanout {
         let stopAt = start + seconds
         let cpuStart = selfCPUSeconds()
         let serverCPUStart = options.serverPID.flatMap(processCPUSeconds)
+        // Steal on the server's CPU (pinned by tools/bench; else where it is now).
+        let serverCore = options.serverPID.flatMap(processCPU)
+        let jiffiesStart = cpuJiffies(serverCore)
         var nextChange = start
         var changes = 0
         var controlReplies = 0
@@ -527,6 +551,7 @@ enum Fanout {
         let elapsed = now() - start
         let cpu = selfCPUSeconds() - cpuStart
         let serverCPU = serverCPUStart.flatMap { s in options.serverPID.flatMap(processCPUSeconds).map { $0 - s } }
+        let jiffiesEnd = cpuJiffies(serverCore)
 
         // The server's own counters.
         var statsPending: [UInt8] = []
@@ -539,6 +564,8 @@ enum Fanout {
         // The server's own frame time: how long each live tick took (advance, diff, encode, write to all viewers).
         let serverStats = jsonObject(call(control, pending: &statsPending, id: id + 1, method: "stats", params: "{}"))
         let frameTime = (serverStats["result"] as? [String: Any])?["frameTimeMs"] as? [String: Any] ?? [:]
+        // The same ticks on-CPU: the gap to frameTime is waiting for the CPU (preemption, steal).
+        let frameCPU = (serverStats["result"] as? [String: Any])?["frameCpuMs"] as? [String: Any] ?? [:]
         // Frames shared by splice, and viewers whose socket took only part of one.
         let spliced = (serverStats["result"] as? [String: Any])?["framesSpliced"] as? Double
         let fallbacks = (serverStats["result"] as? [String: Any])?["spliceFallbacks"] as? Double
@@ -559,7 +586,13 @@ enum Fanout {
         if let p50 = frameTime["p50"] as? Double, let p99 = frameTime["p99"] as? Double, let max = frameTime["max"] as? Double {
             line += " tick_p50_ms=\(format(p50, 2)) tick_p99_ms=\(format(p99, 2)) tick_max_ms=\(format(max, 2))"
         }
-        if let spliced, let fallbacks { line += " frames_spliced=\(Int(spliced)) splice_fallbacks=\(Int(fallbacks))" }
+        if let p50 = frameCPU["p50"] as? Double, let p99 = frameCPU["p99"] as? Double {
+            line += " tick_cpu_p50_ms=\(format(p50, 2)) tick_cpu_p99_ms=\(format(p99, 2))"
+        }
+        if let a = jiffiesStart, let b = jiffiesEnd, b.total > a.total {
+            line += " steal_pct=\(format((b.steal - a.steal) / (b.total - a.total) * 100, 1))"
+            if let core = serverCore { line += " server_cpu=\(core)" }
+        }
         if let spliced, let fallbacks { line += " frames_spliced=\(Int(spliced)) splice_fallbacks=\(Int(fallbacks))" }
         line += " client_cpu_pct=\(format(cpu / elapsed * 100, 1))"
         if let serverCPU {

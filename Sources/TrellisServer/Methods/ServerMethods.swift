@@ -29,6 +29,7 @@ enum ServerMethods {
                 "uptimeMs": .number(server.nowMilliseconds.rounded()),
                 "persistence": server.persistence?.stats ?? .null,
                 "frameTimeMs": frameTimes(server.frameTimings),
+                "frameCpuMs": frameTimes(server.frameCPUTimings),
                 "framesSpliced": .number(Double(server.fanout?.framesSpliced ?? 0)),
                 "spliceFallbacks": .number(Double(server.fanout?.writesFallenBack ?? 0)),
             ])
@@ -41,7 +42,8 @@ enum ServerMethods {
         },
     ]
 
-    /// The live ticks' durations: what one frame costs the server for all sessions and viewers.
+    /// The live ticks' durations (wall clock or on-CPU): what one frame costs the server for all
+    /// sessions and viewers.
     static func frameTimes(_ timings: FrameTimings) -> JSONValue {
         let s = timings.summary
         func ms(_ x: Double) -> JSONValue { .number((x * 1000).rounded() / 1000) }
