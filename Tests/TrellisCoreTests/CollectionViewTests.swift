@@ -7,6 +7,27 @@ import Testing
         CollectionView(boundsSize: Size(375, 812), layout: ListLayout(), data: items(count))
     }
 
+    /// The scene remembers its last drawing order (DrawingOrderMemo); a z-index change, and a
+    /// copy of the engine that shares the memo but orders differently, still draw right.
+    @Test func drawingOrderFollowsEveryChangeThoughItIsRemembered() {
+        func layout(_ z: [Int]) -> FixedLayout {
+            FixedLayout(elements: z.enumerated().map { i, z in
+                LayoutAttributes(element: .cell(0, i), frame: Rect(Double(i) * 10, 0, 50, 50), zIndex: z)
+            })
+        }
+        func order(_ v: CollectionView) -> [Int] { v.scene.views.map(\.element.indexPath.item) }
+        var v = CollectionView(boundsSize: Size(400, 400), layout: layout([0, 0, 0]), data: items(3))
+        #expect(order(v) == [0, 1, 2])
+        #expect(order(v) == [0, 1, 2])
+        var copy = v
+        v.setLayout(layout([2, 1, 0]))
+        #expect(order(v) == [2, 1, 0])
+        #expect(order(copy) == [0, 1, 2])
+        copy.setLayout(layout([0, 5, -1]))
+        #expect(order(copy) == [2, 0, 1])
+        #expect(order(v) == [2, 1, 0])
+    }
+
     @Test func bindsTheVisibleRectPlusMargin() {
         let view = list(100)
         // Rows 0…17 intersect -64..<876 (row 17 is 850..<900).

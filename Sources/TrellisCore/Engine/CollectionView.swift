@@ -29,6 +29,8 @@ public struct CollectionView: Sendable {
     var nextTransactionID = 1
     private var generation = 0
     var pendingEvents: [EngineEvent] = []
+    /// The scene's last drawing order, reused while it holds.
+    let drawingOrderMemo = DrawingOrderMemo()
 
     struct BoundView: Sendable {
         var view: ViewID
@@ -175,16 +177,10 @@ public struct CollectionView: Sendable {
 
     /// The views on screen now, back to front.
     public var scene: Scene {
-        // Drawing order is settled on small keys first, then each view is built once in its
+        // Drawing order is settled on small keys first (remembered from the last frame while it
+        // holds: DrawingOrderMemo), then each view is built once in its
         // place: sorting whole SceneViews (or indices into them, then copying) cost as much as
         // building them, and this runs for every frame of every session.
-        struct DrawingKey {
-            var zIndex: Int
-            var order: Int
-            var view: ViewID
-            /// Into `bound` (its storage order) when below `bound.count`, else into `disappearing`.
-            var source: Int
-        }
         let boundIndices = Array(bound.indices)
         var keys = [DrawingKey]()
         keys.reserveCapacity(boundIndices.count + disappearing.count)
@@ -197,11 +193,7 @@ public struct CollectionView: Sendable {
         for (i, d) in disappearing.enumerated() {
             keys.append(DrawingKey(zIndex: d.attributes.zIndex, order: d.order, view: d.view, source: boundIndices.count + i))
         }
-        keys.sort {
-            if $0.zIndex != $1.zIndex { return $0.zIndex < $1.zIndex }
-            if $0.order != $1.order { return $0.order < $1.order }
-            return $0.view < $1.view
-        }
+        keys = drawingOrderMemo.sorted(keys)
         var views = [SceneView]()
         views.reserveCapacity(keys.count)
         for key in keys {
