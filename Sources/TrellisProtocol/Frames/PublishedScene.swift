@@ -79,7 +79,7 @@ public struct PublishedScene: Sendable {
                     }
                     found += 1
                     let fields = ChangedFields(from: old.baseAddress! + position, order: position, to: view, order: order)
-                    if !fields.isEmpty { sink.changed(fields, of: view.pointee, order: order) }
+                    if !fields.isEmpty { sink.changed(fields, of: view, order: order) }
                 }
             }
         }

@@ -97,8 +97,8 @@ extension SceneDelta: SceneDeltaSink {
 
     public mutating func bound(_ view: SceneView, order: Int) { bound.append(BoundView(view: view, order: order)) }
 
-    public mutating func changed(_ fields: ChangedFields, of view: SceneView, order: Int) {
-        changed.append(ChangedView(fields, of: view, order: order))
+    public mutating func changed(_ fields: ChangedFields, of view: UnsafePointer<SceneView>, order: Int) {
+        changed.append(ChangedView(fields, of: view.pointee, order: order))
     }
 
     public mutating func unbound(_ view: ViewID) { unbound.append(view) }

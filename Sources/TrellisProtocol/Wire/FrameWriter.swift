@@ -45,7 +45,7 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
         WireEncoding.writeSceneView(view, order: order, into: &bound)
     }
 
-    public mutating func changed(_ fields: ChangedFields, of view: SceneView, order: Int) {
+    public mutating func changed(_ fields: ChangedFields, of view: UnsafePointer<SceneView>, order: Int) {
         isEmpty = false
         if !changed.isEmpty { changed.append(UInt8(ascii: ",")) }
         WireEncoding.writeChanged(fields, of: view, order: order, into: &changed)

@@ -93,30 +93,31 @@ public enum WireEncoding {
         o.end(into: &b)
     }
 
-    /// One `changed` entry: `{"view"}` and the `fields` that changed, with `v`'s values. The
+    /// One `changed` entry: `{"view"}` and the `fields` that changed, with `view`'s values. The
     /// fixed-size fields go through one scratch write (this runs for every moving view of
     /// every frame).
-    static func writeChanged(_ fields: ChangedFields, of v: SceneView, order: Int, into b: inout ByteBuffer) {
+    static func writeChanged(_ fields: ChangedFields, of view: UnsafePointer<SceneView>, order: Int, into b: inout ByteBuffer) {
+        // Fields are read through the pointer: a `let` of the view would copy it.
         b.appendScratch(maximumCount: ScratchWriter.changedFieldsBytes) { w in
             w.raw("{\"view\":")
-            w.int(v.view.rawValue)
-            if fields.contains(.frame) { w.raw(",\"frame\":"); w.rect(v.attributes.frame) }
-            if fields.contains(.alpha) { w.raw(",\"alpha\":"); w.rounded(v.attributes.alpha, places: unitPlaces) }
-            if fields.contains(.zIndex) { w.raw(",\"zIndex\":"); w.int(v.attributes.zIndex) }
-            if fields.contains(.hidden) { w.raw(v.attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false") }
-            if fields.contains(.transform) { w.raw(",\"transform\":"); w.transform(v.attributes.transform) }
+            w.int(view.pointee.view.rawValue)
+            if fields.contains(.frame) { w.raw(",\"frame\":"); w.rect(view.pointee.attributes.frame) }
+            if fields.contains(.alpha) { w.raw(",\"alpha\":"); w.rounded(view.pointee.attributes.alpha, places: unitPlaces) }
+            if fields.contains(.zIndex) { w.raw(",\"zIndex\":"); w.int(view.pointee.attributes.zIndex) }
+            if fields.contains(.hidden) { w.raw(view.pointee.attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false") }
+            if fields.contains(.transform) { w.raw(",\"transform\":"); w.transform(view.pointee.attributes.transform) }
         }
         // A new element always carries its item id, so the pair travels together.
         if fields.contains(.element) {
             b.append(",\"element\":")
-            writeElement(v.element, itemID: v.itemID, into: &b)
+            writeElement(view.pointee.element, itemID: view.pointee.itemID, into: &b)
         } else if fields.contains(.itemID) {
             b.append(",\"id\":")
-            if let id = v.itemID { JSONWriter.writeString(id.rawValue, into: &b) } else { JSONWriter.writeNull(into: &b) }
+            if let id = view.pointee.itemID { JSONWriter.writeString(id.rawValue, into: &b) } else { JSONWriter.writeNull(into: &b) }
         }
         if fields.contains(.data) {
             b.append(",\"data\":")
-            JSONWriter.write(v.data ?? .null, into: &b)
+            JSONWriter.write(view.pointee.data ?? .null, into: &b)
         }
         if fields.contains(.order) {
             b.append(",\"order\":")
