@@ -35,8 +35,8 @@ public struct SceneRasterizer: Sendable {
     public static func corners(of attributes: LayoutAttributes, mapping: ViewportMapping) -> (corners: [(column: Int, row: Int)], centre: CellPoint)? {
         let points = attributes.transformedCorners.map(mapping.cellPoint)
         guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-        let centrePoint = !attributes.hasTransform
-            ? attributes.center : attributes.center + attributes.transform.apply(to: .zero)
+        let centrePoint = attributes.hasTransform
+            ? attributes.center + attributes.transform.apply(to: .zero) : attributes.center
         let centre = mapping.cellPoint(centrePoint)
         guard centre.x.isFinite, centre.y.isFinite else { return nil }
         return (points.map { mapping.cornerCell($0, towards: centre) }, centre)

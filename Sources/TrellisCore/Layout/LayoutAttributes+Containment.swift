@@ -3,7 +3,7 @@ extension LayoutAttributes {
     /// about its centre, perspective included; nil when the element is seen edge-on.
     public func localPoint(_ point: Point) -> Point? {
         let relative = point - center
-        return !hasTransform ? relative : transform.unproject(relative)
+        return hasTransform ? transform.unproject(relative) : relative
     }
 
     /// True when `point` (content coordinates) falls on the transformed element (top/left edges
