@@ -63,8 +63,8 @@ public struct SVGRenderer: Sendable {
                                          ("data-reuse-id", view.reuseIdentifier)]
         switch view.element.kind {
         case .cell: group.append(("data-kind", "cell"))
-        case .supplementary(let kind): group += [("data-kind", "supplementary"), ("data-element-kind", kind)]
-        case .decoration(let kind): group += [("data-kind", "decoration"), ("data-element-kind", kind)]
+        case .supplementary(let kind): group += [("data-kind", "supplementary"), ("data-element-kind", kind.rawValue)]
+        case .decoration(let kind): group += [("data-kind", "decoration"), ("data-element-kind", kind.rawValue)]
         }
         group.append(("data-section", String(view.indexPath.section)))
         if view.element.isCell { group.append(("data-item", String(view.indexPath.item))) }

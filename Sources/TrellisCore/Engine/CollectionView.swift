@@ -334,7 +334,7 @@ public struct CollectionView: Sendable {
         case .cell:
             return data.contains(element.indexPath) ? data[element.indexPath].reuseIdentifier : Item.defaultReuseIdentifier
         case .supplementary(let kind), .decoration(let kind):
-            return kind
+            return kind.rawValue
         }
     }
 }

@@ -2,8 +2,8 @@
 /// decoration view (a section background, …), as UICollectionElementCategory plus its kind string.
 public enum ElementKind: Hashable, Sendable, Comparable, CustomStringConvertible {
     case cell
-    case supplementary(String)
-    case decoration(String)
+    case supplementary(ElementKindName)
+    case decoration(ElementKindName)
 
     /// The flow layout's section header kind (UIKit: UICollectionElementKindSectionHeader).
     public static let header = ElementKind.supplementary("header")
@@ -25,7 +25,7 @@ public enum ElementKind: Hashable, Sendable, Comparable, CustomStringConvertible
     public var elementKind: String? {
         switch self {
         case .cell: return nil
-        case .supplementary(let k), .decoration(let k): return k
+        case .supplementary(let k), .decoration(let k): return k.rawValue
         }
     }
 

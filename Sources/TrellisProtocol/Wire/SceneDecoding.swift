@@ -33,9 +33,9 @@ public enum WireScene {
         case "cell":
             return (.cell(section, try e.requireInt("item", in: path)), try e.optionalString("id", in: path).map { ItemID($0) })
         case "supplementary":
-            return (ElementID(kind: .supplementary(try e.requireString("elementKind", in: path)), indexPath: IndexPath(section, 0)), nil)
+            return (ElementID(kind: .supplementary(ElementKindName(try e.requireString("elementKind", in: path))), indexPath: IndexPath(section, 0)), nil)
         case "decoration":
-            return (ElementID(kind: .decoration(try e.requireString("elementKind", in: path)), indexPath: IndexPath(section, 0)), nil)
+            return (ElementID(kind: .decoration(ElementKindName(try e.requireString("elementKind", in: path))), indexPath: IndexPath(section, 0)), nil)
         case let other:
             throw ParamError(path: "\(path).kind", .mismatch(expected: "cell, supplementary or decoration", found: "\"\(other)\""))
         }
