@@ -23,7 +23,8 @@
 // is always animating; it prints frames and bytes received, the interval between consecutive
 // frames at the first viewer (and over all viewers), and the server's CPU use from
 // /proc/<pid>/stat. The server's own counters (frames published, frames skipped per viewer)
-// come from `stats {session}` at the end.
+// come from `stats {session}` at the end, its tick times (wall clock and on its CPU) from
+// `stats {}`, and the hypervisor's steal on the server's CPU from /proc/stat.
 //
 // Bounded: every mode stops by itself; only Unix sockets (loopback) are used. The hand-rolled
 // byte handling keeps JSON libraries off the measured path; Foundation parses only the final
