@@ -97,7 +97,7 @@ import TrellisProtocol
         #expect(try c.result("stats", ["session": .string("m")])["animating"] == .bool(true))
         first.crash()
 
-        let second = try ServerProcess(directory: first.directory)
+        let second = try ServerProcess(directory: first.scratch)
         let d = try second.connect()
         // Replayed command for command, the manual clock included: the very same scene, view ids
         // and animations in flight too.
@@ -130,7 +130,7 @@ import TrellisProtocol
         #expect(try c.result("stats", ["session": .string("live")])["animating"] == .bool(true))
         first.crash()
 
-        let second = try ServerProcess(directory: first.directory)
+        let second = try ServerProcess(directory: first.scratch)
         let d = try second.connect()
         #expect(try d.result("stats", ["session": .string("live")])["animating"] == .bool(false))
         try d.must("clock.advance", ["session": .string("ref"), "ms": Self.n(5000)])
@@ -162,7 +162,7 @@ import TrellisProtocol
         let scene = try Self.scene(c, "b")
         first.crash()
 
-        let second = try ServerProcess(directory: first.directory)
+        let second = try ServerProcess(directory: first.scratch)
         let d = try second.connect()
         let names = try d.result("session.list")["sessions"].map { list -> [JSONValue] in
             guard case .array(let sessions) = list else { return [] }
@@ -181,7 +181,7 @@ import TrellisProtocol
         try Self.driveManual(c, name: "m")
         let scene = try Self.scene(c, "m")
         first.crash()
-        let second = try ServerProcess(arguments: ["--fsync", policy], directory: first.directory)
+        let second = try ServerProcess(arguments: ["--fsync", policy], directory: first.scratch)
         #expect(try Self.scene(try second.connect(), "m") == scene)
         second.stop()
     }
@@ -193,7 +193,7 @@ import TrellisProtocol
         let scene = try Self.scene(c, "m")
         try c.must("shutdown")
         Self.waitForExit(first)
-        let second = try ServerProcess(directory: first.directory)
+        let second = try ServerProcess(directory: first.scratch)
         #expect(try Self.scene(try second.connect(), "m") == scene)
         second.stop()
     }
@@ -202,7 +202,7 @@ import TrellisProtocol
         let first = try ServerProcess(arguments: ["--no-persistence"])
         try first.connect().must("session.create", ["name": .string("gone")])
         first.crash()
-        let second = try ServerProcess(arguments: ["--no-persistence"], directory: first.directory)
+        let second = try ServerProcess(arguments: ["--no-persistence"], directory: first.scratch)
         #expect(try second.connect().result("session.list")["sessions"] == .array([]))
         #expect(try second.connect().result("stats")["persistence"] == .null)
         #expect(access(first.directory + "/state", F_OK) != 0)
@@ -223,7 +223,7 @@ import TrellisProtocol
         handle.write(Data(#"{"seq":999,"method":"batch","params":{"session":"m","op"#.utf8))
         handle.closeFile()
 
-        let second = try ServerProcess(directory: first.directory)
+        let second = try ServerProcess(directory: first.scratch)
         let d = try second.connect()
         #expect(try Self.scene(d, "m") == scene)
         #expect(second.stderrText.contains("dropped an incomplete last line"))
@@ -232,7 +232,7 @@ import TrellisProtocol
         try d.must("clock.advance", ["session": .string("m"), "ms": Self.n(1000)])
         let later = try Self.scene(d, "m")
         second.crash()
-        let third = try ServerProcess(directory: first.directory)
+        let third = try ServerProcess(directory: first.scratch)
         #expect(try Self.scene(try third.connect(), "m") == later)
         third.stop()
     }
@@ -251,7 +251,7 @@ import TrellisProtocol
         try lines.joined(separator: "\n").write(toFile: journal, atomically: false, encoding: .utf8)
 
         do {
-            _ = try ServerProcess(directory: first.directory)
+            _ = try ServerProcess(directory: first.scratch)
             Issue.record("trellisd started on a damaged journal")
         } catch {
             let message = String(describing: error)
@@ -298,7 +298,7 @@ import TrellisProtocol
         first.crash()
 
         // A snapshot gives fresh view ids; everything else is as it was.
-        let second = try ServerProcess(arguments: arguments, directory: first.directory)
+        let second = try ServerProcess(arguments: arguments, directory: first.scratch)
         let d = try second.connect()
         #expect(Self.normalized(try Self.scene(d, "m"), keepTime: true) == Self.normalized(scenes[0], keepTime: true))
         #expect(Self.normalized(try Self.scene(d, "l")) == Self.normalized(scenes[1]))
@@ -310,7 +310,7 @@ import TrellisProtocol
         try d.must("view.resize", ["session": .string("m"), "bounds": Self.pair(320, 480)])
         let later = try Self.scene(d, "m")
         second.crash()
-        let third = try ServerProcess(arguments: arguments, directory: first.directory)
+        let third = try ServerProcess(arguments: arguments, directory: first.scratch)
         #expect(Self.normalized(try Self.scene(try third.connect(), "m"), keepTime: true) == Self.normalized(later, keepTime: true))
         third.stop()
     }
@@ -336,7 +336,7 @@ import TrellisProtocol
         let after = try Data(contentsOf: URL(fileURLWithPath: journal))
         try (saved + after).write(to: URL(fileURLWithPath: journal))
 
-        let second = try ServerProcess(directory: first.directory)
+        let second = try ServerProcess(directory: first.scratch)
         #expect(Self.normalized(try Self.scene(try second.connect(), "m"), keepTime: true) == Self.normalized(scene, keepTime: true))
         second.stop()
     }

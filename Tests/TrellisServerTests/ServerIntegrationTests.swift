@@ -250,10 +250,9 @@ import TrellisCore
 
     @Test func crashedServerLeavesAStaleSocketTheNextOneReplaces() throws {
         let first = try ServerProcess()
-        let directory = first.directory
         first.crash()
         #expect(access(first.socketPath, F_OK) == 0)   // the stale file is still there
-        let second = try ServerProcess(directory: directory)
+        let second = try ServerProcess(directory: first.scratch)
         #expect(try second.connect().result("hello")["server"] == .string("trellisd"))
         second.stop()
         #expect(access(second.socketPath, F_OK) != 0)  // a graceful stop removes it

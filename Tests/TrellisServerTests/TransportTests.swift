@@ -5,10 +5,17 @@ import CLibUV
 
 /// The transport against real Unix sockets: the loop runs on the test's thread, the client is
 /// a plain POSIX socket on another thread.
-@Suite(.serialized) struct TransportTests {
+@Suite(.serialized) final class TransportTests {
+    /// Scratch directories of this test (a new suite instance per test), removed after it.
+    private var scratch: [ScratchDirectory] = []
+
+    /// A path for a test's socket directory, not yet made: the tests make it, or let the
+    /// listener make it, as they need.
     func temporaryDirectory() -> String {
-        let dir = NSTemporaryDirectory() + "trellis-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        return dir
+        let directory = ScratchDirectory(prefix: "trellis-test")
+        rmdir(directory.path)
+        scratch.append(directory)
+        return directory.path
     }
 
     /// Connects, sends `send`, reads until `expectBytes` arrived or the peer closed.

@@ -5,7 +5,9 @@ import TrellisProtocol
 /// A real `trellisd` process on a temporary socket, for integration tests: started from the
 /// build directory, stopped (SIGTERM, then SIGKILL) when the test is done.
 final class ServerProcess: @unchecked Sendable {
-    let directory: String
+    /// The server's socket, log and state, removed once no server process uses it any more.
+    let scratch: ScratchDirectory
+    var directory: String { scratch.path }
     let socketPath: String
     let process = Process()
     /// The server's log: a file, never a pipe nobody reads (a full pipe would block the server).
@@ -20,17 +22,17 @@ final class ServerProcess: @unchecked Sendable {
         return url.appendingPathComponent("trellisd")
     }
 
-    init(arguments: [String] = [], directory: String? = nil) throws {
-        self.directory = directory ?? NSTemporaryDirectory() + "trellis-it-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        socketPath = self.directory + "/s.sock"
+    /// A server in a new scratch directory, or in `directory` (a restart on another server's state).
+    init(arguments: [String] = [], directory: ScratchDirectory? = nil) throws {
+        scratch = directory ?? ScratchDirectory(prefix: "trellis-it")
+        socketPath = scratch.path + "/s.sock"
         process.executableURL = Self.executable
         // Each test's state stays in its own directory (never in ~/.local/state), and a restart
         // on the same directory finds it again.
         let state = arguments.contains("--state-dir") || arguments.contains("--no-persistence")
-            ? [] : ["--state-dir", self.directory + "/state"]
+            ? [] : ["--state-dir", scratch.path + "/state"]
         process.arguments = ["--socket", socketPath, "--log-level", "debug"] + state + arguments
-        mkdir(self.directory, 0o700)
-        logPath = self.directory + "/trellisd.log"
+        logPath = scratch.path + "/trellisd.log"
         FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle.nullDevice
@@ -71,6 +73,19 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit { stop() }
+}
+
+/// A private temporary directory (0700), removed with everything in it when the last owner
+/// lets go: test runs used to leave thousands of them behind.
+final class ScratchDirectory: @unchecked Sendable {
+    let path: String
+
+    init(prefix: String) {
+        path = NSTemporaryDirectory() + "\(prefix)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        mkdir(path, 0o700)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
 struct TestFailure: Error, CustomStringConvertible {
