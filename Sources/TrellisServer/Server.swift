@@ -379,7 +379,7 @@ public final class Server {
         if !sharing.isEmpty {
             let bytes = encodeFrame(session.frame, session: session)
             bytes.withUnsafeBytes { raw in
-                if let fanout, sharing.count > 1 {
+                if let fanout {
                     fanout.send(raw, to: sharing)
                 } else {
                     for connection in sharing { connection.write(raw) }

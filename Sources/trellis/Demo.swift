@@ -91,7 +91,6 @@ struct Demo: ParsableCommand {
     }
 }
 
-
 /// The demo's steps on the viewer's loop: one request per tick, the step shown in the status
 /// line, and a count kept in step with the server when a step is refused.
 private final class DemoDriver {

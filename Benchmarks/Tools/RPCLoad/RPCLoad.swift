@@ -57,30 +57,25 @@ func selfCPUSeconds() -> Double {
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
+/// Field `n` (1-based, as proc(5) numbers them) of /proc/<pid>/stat, from field 3 on.
+func processStatField(_ pid: Int32, _ n: Int) -> Substring? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          // The command name (field 2) is in parentheses and may hold spaces: split after the last ')'.
+          let close = text.lastIndex(of: ")") else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    // fields[0] is field 3 (state).
+    return n >= 3 && n - 3 < fields.count ? fields[n - 3] : nil
+}
+
 /// Another process's CPU seconds (utime + stime, fields 14 and 15 of /proc/<pid>/stat).
 func processCPUSeconds(_ pid: Int32) -> Double? {
-    let fd = open("/proc/\(pid)/stat", O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    guard n > 0 else { return nil }
-    let text = String(decoding: buffer[0..<n], as: UTF8.self)
-    // The command name (field 2) is in parentheses and may hold spaces: split after the last ')'.
-    guard let close = text.lastIndex(of: ")") else { return nil }
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    // fields[0] is field 3 (state), so utime (14) is fields[11] and stime (15) fields[12].
-    guard fields.count > 12, let utime = Double(fields[11]), let stime = Double(fields[12]) else { return nil }
+    guard let utime = processStatField(pid, 14).flatMap({ Double($0) }),
+          let stime = processStatField(pid, 15).flatMap({ Double($0) }) else { return nil }
     return (utime + stime) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// The CPU a process last ran on (field 39 of /proc/<pid>/stat).
-func processCPU(_ pid: Int32) -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = text.lastIndex(of: ")") else { return nil }
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    return fields.count > 36 ? Int(fields[36]) : nil
-}
+func processCPU(_ pid: Int32) -> Int? { processStatField(pid, 39).flatMap { Int($0) } }
 
 /// Steal and total jiffies of one CPU (or of all, for nil) from /proc/stat: steal is time a
 /// hypervisor ran something else while this virtual CPU had work.

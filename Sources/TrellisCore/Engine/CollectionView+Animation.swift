@@ -84,7 +84,7 @@ extension CollectionView {
         // copy of a BoundView carries two whole attribute sets in its animation.
         var index = bound.startIndex
         while index != bound.endIndex {
-            if let transaction = Self.step(&bound.values[index], time: time, progress: &progress) {
+            if let transaction = bound.values[index].step(time: time, progress: &progress) {
                 landed.append(transaction)
             }
             bound.formIndex(after: &index)
@@ -145,14 +145,20 @@ extension CollectionView {
     }
 }
 
-extension CollectionView {
-    /// Moves one bound view's animation to `time`; returns its transaction when it landed.
+extension CollectionView.BoundView {
+    /// Moves the view's animation to `time`; returns its transaction when it landed.
     @inline(__always)
-    static func step(_ b: inout BoundView, time: Double, progress: inout ProgressCache) -> Int? {
+    mutating func step(time: Double, progress: inout ProgressCache) -> Int? {
         // Optional chaining flattens: nil when there is no animation or it has not landed.
-        guard let transaction = b.animation?.move(&b.attributes, time: time, progress: &progress) else { return nil }
-        b.animation = nil
+        guard let transaction = animation?.move(&attributes, time: time, progress: &progress) else { return nil }
+        animation = nil
         return transaction
+    }
+
+    /// Puts the view at `progress` when an interactive transition drives its animation.
+    @inline(__always)
+    mutating func follow(progress: Double) {
+        animation?.follow(&attributes, progress: progress)
     }
 }
 

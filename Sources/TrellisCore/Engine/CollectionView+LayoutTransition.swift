@@ -52,7 +52,7 @@ extension CollectionView {
         interactiveTransition!.progress = progress
         var index = bound.startIndex
         while index != bound.endIndex {
-            Self.follow(&bound.values[index], progress: progress)
+            bound.values[index].follow(progress: progress)
             bound.formIndex(after: &index)
         }
         for index in disappearing.indices where disappearing[index].animation.interactive {
@@ -204,14 +204,6 @@ extension CollectionView {
                                              itemID: itemID, data: payload, attributes: b.attributes, order: b.order,
                                              animation: animation))
         transactions[transaction]?.remaining += 1
-    }
-}
-
-extension CollectionView {
-    /// Puts a view an interactive transition drives at `progress`, in place.
-    @inline(__always)
-    static func follow(_ b: inout BoundView, progress: Double) {
-        b.animation?.follow(&b.attributes, progress: progress)
     }
 }
 

@@ -178,9 +178,9 @@ public struct CollectionView: Sendable {
     /// The views on screen now, back to front.
     public var scene: Scene {
         // Drawing order is settled on small keys first (remembered from the last frame while it
-        // holds: DrawingOrderMemo), then each view is built once in its
-        // place: sorting whole SceneViews (or indices into them, then copying) cost as much as
-        // building them, and this runs for every frame of every session.
+        // holds: DrawingOrderMemo), then each view is built once in its place: sorting whole
+        // SceneViews (or indices into them, then copying) cost as much as building them, and
+        // this runs for every frame of every session.
         let boundIndices = Array(bound.indices)
         var keys = [DrawingKey]()
         keys.reserveCapacity(boundIndices.count + disappearing.count)

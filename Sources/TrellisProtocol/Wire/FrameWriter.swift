@@ -80,18 +80,25 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
             }
             a.end(into: &b)
         }
-        for (key, entries) in [("bound", bound), ("changed", changed)] where !entries.isEmpty {
+        // Local functions rather than loops over array literals: those allocated every frame.
+        func entries(_ key: StaticString, _ written: ByteBuffer) {
+            guard !written.isEmpty else { return }
             o.key(key, into: &b)
             b.append(UInt8(ascii: "["))
-            entries.withUnsafeBytes { b.append(contentsOf: $0) }
+            written.withUnsafeBytes { b.append(contentsOf: $0) }
             b.append(UInt8(ascii: "]"))
         }
-        for (key, ids) in [("unbound", unbound), ("destroyed", destroyed)] where !ids.isEmpty {
+        func ids(_ key: StaticString, _ ids: [ViewID]) {
+            guard !ids.isEmpty else { return }
             o.key(key, into: &b)
             var a = JSONArrayWriter(into: &b)
             for id in ids { a.element(into: &b); JSONWriter.writeInt(id.rawValue, into: &b) }
             a.end(into: &b)
         }
+        entries("bound", bound)
+        entries("changed", changed)
+        ids("unbound", unbound)
+        ids("destroyed", destroyed)
     }
 }
 

@@ -51,10 +51,11 @@ final class FrameFanout {
         for fd in [source.read, source.write, scratch.read, scratch.write, devNull] { Glibc.close(fd) }
     }
 
-    /// Sends `bytes` to every connection, in the order given.
+    /// Sends `bytes` to every connection, in the order given. One connection is simply written
+    /// to: the pipes only pay off when the bytes are shared.
     func send(_ bytes: UnsafeRawBufferPointer, to connections: [Connection]) {
         guard bytes.count > 0 else { return }
-        guard bytes.count <= capacity, connections.contains(where: \.canWriteDirectly), fill(bytes) else {
+        guard connections.count > 1, bytes.count <= capacity, connections.contains(where: \.canWriteDirectly), fill(bytes) else {
             for connection in connections { connection.write(bytes) }
             return
         }
@@ -112,6 +113,7 @@ final class FrameFanout {
         }
         // Should splicing to /dev/null ever fail, read the rest out: the pipe must be empty
         // for the next frame.
+        guard left > 0 else { return }
         var sink = [UInt8](repeating: 0, count: 4096)
         while left > 0 {
             let n = Glibc.read(pipe, &sink, min(left, sink.count))
