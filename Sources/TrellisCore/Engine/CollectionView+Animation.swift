@@ -79,15 +79,12 @@ extension CollectionView {
         guard !transactions.isEmpty else { return }
         var landed: [Int] = []
         var progress = ProgressCache(time: time)
-        // A plain index walk: `bound.values.indices` holds the dictionary, so the first write
-        // below copied all of it; and each view is changed in place through `step`, because a
-        // copy of a BoundView carries two whole attribute sets in its animation.
-        var index = bound.startIndex
-        while index != bound.endIndex {
-            if let transaction = bound.values[index].step(time: time, progress: &progress) {
+        // Each view is changed in place through `step`: a copy of a BoundView carries two whole
+        // attribute sets in its animation.
+        for index in bound.indices {
+            if let transaction = bound[row: index].step(time: time, progress: &progress) {
                 landed.append(transaction)
             }
-            bound.formIndex(after: &index)
         }
         var stillDisappearing: [DisappearingView] = []
         for var d in disappearing {
@@ -196,16 +193,5 @@ struct ProgressCache {
             last = timing.progress(elapsed: time - startTime)
         }
         return last
-    }
-}
-
-extension Dictionary where Value == CollectionView.BoundView {
-    /// Drops every running animation in place (no copy of the dictionary).
-    mutating func clearAnimations() {
-        var index = startIndex
-        while index != endIndex {
-            values[index].animation = nil
-            formIndex(after: &index)
-        }
     }
 }

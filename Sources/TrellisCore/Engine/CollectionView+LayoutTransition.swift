@@ -50,11 +50,7 @@ extension CollectionView {
     public mutating func updateInteractiveTransition(progress: Double) throws(EngineError) {
         guard interactiveTransition != nil else { throw .noTransitionInProgress }
         interactiveTransition!.progress = progress
-        var index = bound.startIndex
-        while index != bound.endIndex {
-            bound.values[index].follow(progress: progress)
-            bound.formIndex(after: &index)
-        }
+        for index in bound.indices { bound[row: index].follow(progress: progress) }
         for index in disappearing.indices where disappearing[index].animation.interactive {
             let a = disappearing[index].animation
             disappearing[index].attributes = a.from.interpolated(to: a.to, progress: progress)

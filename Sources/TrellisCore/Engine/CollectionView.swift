@@ -17,7 +17,7 @@ public struct CollectionView: Sendable {
     public internal(set) var time: Double = 0
 
     /// Bound views by element; `order` is the position in the layout's answer, for drawing ties.
-    var bound: [ElementID: BoundView] = [:]
+    var bound = BoundViews()
     /// Views of deleted or vanished elements, animating to their final attributes; they return
     /// to the pool when their animation ends.
     var disappearing: [DisappearingView] = []
@@ -181,24 +181,23 @@ public struct CollectionView: Sendable {
         // holds: DrawingOrderMemo), then each view is built once in its place: sorting whole
         // SceneViews (or indices into them, then copying) cost as much as building them, and
         // this runs for every frame of every session.
-        let boundIndices = Array(bound.indices)
         var keys = [DrawingKey]()
-        keys.reserveCapacity(boundIndices.count + disappearing.count)
+        keys.reserveCapacity(bound.count + disappearing.count)
         // Fields are read through the subscript, never `let b = …`: a BoundView copy carries
         // its animation's two attribute sets.
-        for (position, index) in boundIndices.enumerated() {
-            keys.append(DrawingKey(zIndex: bound.values[index].attributes.zIndex, order: bound.values[index].order,
-                                   view: bound.values[index].view, source: position))
+        for index in bound.indices {
+            keys.append(DrawingKey(zIndex: bound[row: index].attributes.zIndex, order: bound[row: index].order,
+                                   view: bound[row: index].view, source: index))
         }
         for (i, d) in disappearing.enumerated() {
-            keys.append(DrawingKey(zIndex: d.attributes.zIndex, order: d.order, view: d.view, source: boundIndices.count + i))
+            keys.append(DrawingKey(zIndex: d.attributes.zIndex, order: d.order, view: d.view, source: bound.count + i))
         }
         keys = drawingOrderMemo.sorted(keys)
         var views = [SceneView]()
         views.reserveCapacity(keys.count)
         for key in keys {
-            if key.source < boundIndices.count {
-                let index = boundIndices[key.source]
+            if key.source < bound.count {
+                let index = key.source
                 let element = bound.keys[index]
                 var itemID: ItemID?, payload: JSONValue?
                 if element.isCell, data.contains(element.indexPath) {
@@ -206,10 +205,10 @@ public struct CollectionView: Sendable {
                     itemID = item.id
                     payload = item.data
                 }
-                views.append(SceneView(view: bound.values[index].view, reuseIdentifier: bound.values[index].reuseIdentifier,
-                                       element: element, itemID: itemID, attributes: bound.values[index].attributes, data: payload))
+                views.append(SceneView(view: bound[row: index].view, reuseIdentifier: bound[row: index].reuseIdentifier,
+                                       element: element, itemID: itemID, attributes: bound[row: index].attributes, data: payload))
             } else {
-                let d = disappearing[key.source - boundIndices.count]
+                let d = disappearing[key.source - bound.count]
                 views.append(SceneView(view: d.view, reuseIdentifier: d.reuseIdentifier, element: d.element,
                                        itemID: d.itemID, attributes: d.attributes, data: d.data))
             }
@@ -287,12 +286,12 @@ public struct CollectionView: Sendable {
         var appearing: [Int] = []
         for (order, attributes) in wanted.enumerated() {
             if let index = bound.index(forKey: attributes.element) {
-                bound.values[index].order = order
-                bound.values[index].generation = generation
-                if bound.values[index].animation != nil {
-                    bound.values[index].animation!.to = attributes
+                bound[row: index].order = order
+                bound[row: index].generation = generation
+                if bound[row: index].animation != nil {
+                    bound[row: index].animation!.to = attributes
                 } else {
-                    bound.values[index].attributes = attributes
+                    bound[row: index].attributes = attributes
                 }
             } else {
                 appearing.append(order)

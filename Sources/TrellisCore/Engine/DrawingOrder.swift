@@ -6,7 +6,7 @@ struct DrawingKey: Equatable {
     var zIndex: Int
     var order: Int
     var view: ViewID
-    /// Into `bound` (its storage order) when below `bound.count`, else into `disappearing`.
+    /// Into `bound` (its row) when below `bound.count`, else into `disappearing`.
     var source: Int
 
     static func inDrawingOrder(_ a: DrawingKey, _ b: DrawingKey) -> Bool {
