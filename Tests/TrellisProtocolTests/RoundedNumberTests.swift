@@ -60,6 +60,34 @@ import TrellisCore
         }
     }
 
+    /// The integer rounding agrees with `rounded()` (half away from zero) digit for digit,
+    /// binary ties (k/2000, k/2e6) and whole numbers included.
+    @Test func roundsAsRoundedDoes() {
+        func reference(_ value: Double, _ places: Int) -> String {
+            let unit = Double(ScratchWriter.powersOfTen[places])
+            let scaled = (value * unit).rounded()
+            if scaled == 0 { return "0" }
+            let magnitude = UInt64(scaled.magnitude)
+            var fraction = String(magnitude % UInt64(unit))
+            fraction = String(repeating: "0", count: places - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            return (scaled < 0 ? "-" : "") + String(magnitude / UInt64(unit)) + (fraction.isEmpty ? "" : "." + fraction)
+        }
+        var rng = SplitMix64(seed: 11)
+        for n in 0..<30_000 {
+            let places = [3, 6][n % 2]
+            let k = Double(Int64(bitPattern: rng.next()) % 40_000_000)
+            let value: Double
+            switch n % 4 {
+            case 0: value = k / (places == 3 ? 2_000 : 2_000_000)
+            case 1: value = k
+            case 2: value = k / 7
+            default: value = (k.magnitude / 977).squareRoot() * (k < 0 ? -1 : 1)
+            }
+            #expect(rounded(value, places) == reference(value, places), "\(value)")
+        }
+    }
+
     @Test func integersThroughTheScratchWriter() {
         for value in [0, 7, 10, -9, -10, 12_345, Int.max, Int.min, Int.min + 1] {
             var buffer = ByteBuffer()

@@ -49,8 +49,10 @@ public struct ScratchWriter {
     /// the rounded decimal.
     @inlinable @inline(__always)
     public mutating func rounded(_ value: Double, places: Int) {
-        // Whole numbers (sizes, most offsets) skip the scaling and the division.
-        if value.magnitude < 1e15, value == value.rounded(.towardZero) {
+        // Whole numbers (sizes, most offsets) skip the scaling and the division. Rounding goes
+        // through integer conversion (one instruction), not `rounded()`: without SSE4.1 in the
+        // baseline each of those was a call into libm, twice per number.
+        if value.magnitude < 1e15, Double(Int64(value)) == value {
             if value == 0 { return byte(UInt8(ascii: "0")) }
             if value < 0 { byte(UInt8(ascii: "-")) }
             let magnitude = UInt64(value.magnitude)
@@ -64,11 +66,17 @@ public struct ScratchWriter {
         case 6: unit = 1_000_000
         default: unit = Self.powersOfTen[places]
         }
-        let scaled = (value * Double(unit)).rounded()
-        guard scaled.magnitude < 9_007_199_254_740_992 else { return exact(value) }
+        // Below 2^53 a double and its rounding are on the same side of the bound (from 2^52 up
+        // every double is whole), so the bound is checked before rounding; NaN fails it too.
+        let product = value * Double(unit)
+        guard product.magnitude < 9_007_199_254_740_992 else { return exact(value) }
+        // Half away from zero, as `rounded()`: the truncation's remainder is exact here.
+        let truncated = Int64(product)
+        let remainder = product - Double(truncated)
+        let scaled = remainder >= 0.5 ? truncated &+ 1 : remainder <= -0.5 ? truncated &- 1 : truncated
         if scaled == 0 { return byte(UInt8(ascii: "0")) }
         if scaled < 0 { byte(UInt8(ascii: "-")) }
-        let (integer, fraction) = UInt64(scaled.magnitude).quotientAndRemainder(dividingBy: unit)
+        let (integer, fraction) = scaled.magnitude.quotientAndRemainder(dividingBy: unit)
         digits(integer, count: Self.digitCount(integer))
         guard fraction != 0 else { return }
         byte(UInt8(ascii: "."))
@@ -105,11 +113,16 @@ public struct ScratchWriter {
     @usableFromInline
     static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 
-    /// The number of decimal digits of `value` (1 for 0).
+    /// The number of decimal digits of `value` (1 for 0). Comparisons first: coordinates
+    /// mostly have four digits or fewer, and a division per digit cost more than the writing.
     @inlinable
     static func digitCount(_ value: UInt64) -> Int {
-        var count = 1, rest = value
-        while rest >= 10 {
+        if value < 10 { return 1 }
+        if value < 100 { return 2 }
+        if value < 1_000 { return 3 }
+        if value < 10_000 { return 4 }
+        var count = 5, rest = value / 100_000
+        while rest > 0 {
             rest /= 10
             count &+= 1
         }
