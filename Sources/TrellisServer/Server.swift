@@ -353,9 +353,8 @@ public final class Server {
                 receivers.append(viewer)
             }
         }
-        let scene = session.view.scene
         let pooled = session.view.reusePool.pooledViewIDs
-        session.published.advance(to: scene, pooled: pooled, writing: &session.frame)
+        session.published.advance(to: session.view, pooled: pooled, writing: &session.frame)
         let changed = !session.frame.isEmpty
         if changed {
             session.seq += 1
@@ -370,7 +369,7 @@ public final class Server {
         var sharing: [Connection] = []
         for viewer in receivers {
             if viewer.lagging != nil {
-                sendCatchUp(viewer, session: session, scene: scene, pooled: pooled)
+                sendCatchUp(viewer, session: session, scene: session.published.scene, pooled: pooled)
             } else if changed {
                 sharing.append(viewer.connection)
                 viewer.framesSent += 1

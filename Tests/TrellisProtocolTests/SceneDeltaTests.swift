@@ -58,8 +58,10 @@ import TrellisCore
 
     /// The frame bytes the server writes, parsed and applied as a viewer does, leave the viewer
     /// holding exactly the scene `query.scene` writes (both rounded the same way on the wire),
-    /// and say what `between` says.
-    @Test func framesThroughTheWireMirrorTheWrittenScene() throws {
+    /// and say what `between` says: from a built scene, and straight from the engine (`direct`,
+    /// the server's way, whose in-place walk hands over to the scene's at the first view that
+    /// moved in drawing order).
+    @Test(arguments: [false, true]) func framesThroughTheWireMirrorTheWrittenScene(direct: Bool) throws {
         var view = CollectionView(boundsSize: Size(400, 600), layout: CircleLayout(), data: items(12))
         func onTheWire(_ scene: Scene) throws -> Scene {
             var b = ByteBuffer()
@@ -75,7 +77,11 @@ import TrellisCore
             try change(&view)
             let expected = SceneDelta.between(reference, view.scene, pooled: view.reusePool.pooledViewIDs)
             reference.apply(expected)
-            published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+            if direct {
+                published.advance(to: view, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+            } else {
+                published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+            }
             #expect(frame.isEmpty == expected.isEmpty)
             var b = ByteBuffer()
             var o = JSONObjectWriter(into: &b)
@@ -100,6 +106,14 @@ import TrellisCore
         try step { try $0.performBatchUpdates(BatchUpdate([.moveItem(from: IndexPath(0, 0), to: IndexPath(0, 19))]), animation: .immediate) }
         try step { try $0.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(0, 3)]), .insertItems(at: [IndexPath(0, 0)], items: [Item(id: "fresh")])]),
                                               animation: .immediate) }
+        // Every view moves, and the 16th changes places with later ones: views before it are
+        // updated in place, the rest by the scene's walk.
+        try step {
+            $0.resize(to: Size(320, 320))
+            try $0.performBatchUpdates(BatchUpdate([.moveItem(from: IndexPath(0, 15), to: IndexPath(0, 19))]), animation: .immediate)
+        }
+        // The last two leave, the rest keep their places.
+        try step { try $0.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(0, 18), IndexPath(0, 19)])]), animation: .immediate) }
         try step { _ = $0 }    // nothing changed: an empty frame
     }
 }

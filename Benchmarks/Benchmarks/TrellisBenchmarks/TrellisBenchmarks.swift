@@ -145,7 +145,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The server's work for one frame of `tools/bench fanout` without the sockets: 1,000 views
-    // moving from a flow grid to a circle, advance 1/60 s, build the scene, diff it against
+    // moving from a flow grid to a circle, advance 1/60 s, diff the engine's views against
     // what viewers hold while writing the delta, once.
     Benchmark("frame.publish.1000") { benchmark in
         var flow = FlowLayout()
@@ -160,7 +160,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             time += 1.0 / 60
             view.advance(to: time)
-            published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+            published.advance(to: view, pooled: view.reusePool.pooledViewIDs, writing: &frame)
             bytes.clear()
             var o = JSONObjectWriter(into: &bytes)
             frame.write(&o, into: &bytes)

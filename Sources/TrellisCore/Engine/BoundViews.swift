@@ -18,7 +18,7 @@ struct BoundViews: RandomAccessCollection, Sendable {
     /// The row at `position`, changed in place (a copy of a view carries its animation's two
     /// attribute sets).
     subscript(row position: Int) -> BoundView {
-        get { rows[position] }
+        _read { yield rows[position] }
         _modify { yield &rows[position] }
     }
 

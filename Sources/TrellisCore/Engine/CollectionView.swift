@@ -177,8 +177,16 @@ public struct CollectionView: Sendable {
 
     /// The views on screen now, back to front.
     public var scene: Scene {
+        var builder = SceneBuilder(capacity: boundViewCount)
+        visitScene(&builder)
+        return Scene(time: time, contentOffset: presentationContentOffset, contentSize: scroll.contentSize,
+                     boundsSize: scroll.boundsSize, views: builder.views)
+    }
+
+    /// Hands `visitor` the views of `scene`, back to front, without building them.
+    public func visitScene<Visitor: SceneVisitor>(_ visitor: inout Visitor) {
         // Drawing order is settled on small keys first (remembered from the last frame while it
-        // holds: DrawingOrderMemo), then each view is built once in its place: sorting whole
+        // holds: DrawingOrderMemo), then each view is read once in its place: sorting whole
         // SceneViews (or indices into them, then copying) cost as much as building them, and
         // this runs for every frame of every session.
         var keys = [DrawingKey]()
@@ -193,9 +201,8 @@ public struct CollectionView: Sendable {
             keys.append(DrawingKey(zIndex: d.attributes.zIndex, order: d.order, view: d.view, source: bound.count + i))
         }
         keys = drawingOrderMemo.sorted(keys)
-        var views = [SceneView]()
-        views.reserveCapacity(keys.count)
-        for key in keys {
+        for (order, key) in keys.enumerated() {
+            let goOn: Bool
             if key.source < bound.count {
                 let index = key.source
                 let element = bound.keys[index]
@@ -205,16 +212,16 @@ public struct CollectionView: Sendable {
                     itemID = item.id
                     payload = item.data
                 }
-                views.append(SceneView(view: bound[row: index].view, reuseIdentifier: bound[row: index].reuseIdentifier,
-                                       element: element, itemID: itemID, attributes: bound[row: index].attributes, data: payload))
+                goOn = visitor.visit(bound[row: index].view, reuseIdentifier: bound[row: index].reuseIdentifier, element: element,
+                                     itemID: itemID, data: payload, attributes: bound[row: index].attributes, order: order)
             } else {
-                let d = disappearing[key.source - bound.count]
-                views.append(SceneView(view: d.view, reuseIdentifier: d.reuseIdentifier, element: d.element,
-                                       itemID: d.itemID, attributes: d.attributes, data: d.data))
+                let d = key.source - bound.count
+                goOn = visitor.visit(disappearing[d].view, reuseIdentifier: disappearing[d].reuseIdentifier,
+                                     element: disappearing[d].element, itemID: disappearing[d].itemID,
+                                     data: disappearing[d].data, attributes: disappearing[d].attributes, order: order)
             }
+            if !goOn { return }
         }
-        return Scene(time: time, contentOffset: presentationContentOffset, contentSize: scroll.contentSize,
-                     boundsSize: scroll.boundsSize, views: views)
     }
 
     /// How many views are on screen now (bound, plus disappearing ones still animating).

@@ -19,6 +19,9 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
     /// The position in drawing order.
     public static let order = ChangedFields(rawValue: 1 << 8)
 
+    /// The fields that are the view's layout attributes.
+    public static let attributes: ChangedFields = [.frame, .alpha, .zIndex, .hidden, .transform]
+
     /// The fields that differ between what a view showed and what it shows now, compared
     /// where they are stored (copies of whole views were most of the frame diff's cost).
     @inlinable
@@ -33,6 +36,23 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
         if shown.pointee.itemID != view.pointee.itemID { fields.insert(.itemID) }
         if shown.pointee.data != view.pointee.data { fields.insert(.data) }
         if oldOrder != order { fields.insert(.order) }
+        self = fields
+    }
+
+    /// The same comparison against the parts the engine hands over (`SceneVisitor`), for a view
+    /// that kept its position in drawing order.
+    @inlinable
+    public init(from shown: UnsafePointer<SceneView>, to attributes: LayoutAttributes, element: ElementID,
+                itemID: ItemID?, data: JSONValue?) {
+        var fields: ChangedFields = []
+        if shown.pointee.attributes.frame != attributes.frame { fields.insert(.frame) }
+        if shown.pointee.attributes.alpha != attributes.alpha { fields.insert(.alpha) }
+        if shown.pointee.attributes.zIndex != attributes.zIndex { fields.insert(.zIndex) }
+        if shown.pointee.attributes.isHidden != attributes.isHidden { fields.insert(.hidden) }
+        if !shown.pointee.attributes.hasSameTransform(as: attributes) { fields.insert(.transform) }
+        if shown.pointee.element != element { fields.formUnion([.element, .itemID]) }
+        if shown.pointee.itemID != itemID { fields.insert(.itemID) }
+        if shown.pointee.data != data { fields.insert(.data) }
         self = fields
     }
 }

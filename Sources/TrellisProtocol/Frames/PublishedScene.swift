@@ -44,17 +44,61 @@ public struct PublishedScene: Sendable {
     /// frame (shared by the caught-up viewers) and every catch-up, and behind
     /// `SceneDelta.between`. `enginePooled` are the ids the engine keeps in its reuse pools: a
     /// view that leaves the scene is unbound when pooled, destroyed otherwise.
+    public mutating func advance<Sink: SceneDeltaSink>(to scene: Scene, pooled enginePooled: Set<ViewID>,
+                                                        reporting sink: inout Sink) {
+        begin(time: scene.time, contentOffset: scene.contentOffset, contentSize: scene.contentSize,
+              boundsSize: scene.boundsSize, reporting: &sink)
+        walk(to: scene, pooled: enginePooled, reporting: &sink)
+    }
+
+    /// `advance(to: engine.scene, …)` without building the scene: the engine's views are
+    /// compared where it keeps them and the ones that changed are updated in place here. Only
+    /// while every view keeps its place in drawing order (nearly every frame); at the first
+    /// that does not, the rest goes the way of `advance(to: Scene)`, the views before it
+    /// already up to date (they report nothing twice).
+    public mutating func advance<Sink: SceneDeltaSink>(to engine: CollectionView, pooled enginePooled: Set<ViewID>,
+                                                        reporting sink: inout Sink) {
+        begin(time: engine.time, contentOffset: engine.presentationContentOffset, contentSize: engine.scroll.contentSize,
+              boundsSize: engine.scroll.boundsSize, reporting: &sink)
+        let matched = views.withUnsafeMutableBufferPointer { shown in
+            withUnsafeMutablePointer(to: &sink) { sink in
+                var update = InPlaceUpdate(shown: shown, sink: sink)
+                engine.visitScene(&update)
+                return update.matched
+            }
+        }
+        guard matched == engine.boundViewCount else {
+            return walk(to: engine.scene, pooled: enginePooled, reporting: &sink)
+        }
+        if matched < views.count {
+            report(leaving: views[matched...], pooled: enginePooled, reporting: &sink)
+            views.removeSubrange(matched...)
+        } else {
+            report(leaving: [], pooled: enginePooled, reporting: &sink)
+        }
+    }
+
+    /// Reports the time and the scroll values that changed, and takes them on.
+    private mutating func begin<Sink: SceneDeltaSink>(time: Double, contentOffset: Point, contentSize: Size,
+                                                       boundsSize: Size, reporting sink: inout Sink) {
+        sink.begin(time: time,
+                   contentOffset: self.contentOffset != contentOffset ? contentOffset : nil,
+                   contentSize: self.contentSize != contentSize ? contentSize : nil,
+                   boundsSize: self.boundsSize != boundsSize ? boundsSize : nil)
+        self.time = time
+        self.contentOffset = contentOffset
+        self.contentSize = contentSize
+        self.boundsSize = boundsSize
+    }
+
+    /// The views of `advance(to: Scene)`.
     ///
     /// Drawing order rarely changes between frames, so each view is first looked for at its own
     /// position in the last scene, and the two arrays are walked side by side; ids are indexed
     /// only when that fails. Afterwards the state is the new scene's array itself: nothing is
     /// copied or updated per view.
-    public mutating func advance<Sink: SceneDeltaSink>(to scene: Scene, pooled enginePooled: Set<ViewID>,
-                                                        reporting sink: inout Sink) {
-        sink.begin(time: scene.time,
-                   contentOffset: contentOffset != scene.contentOffset ? scene.contentOffset : nil,
-                   contentSize: contentSize != scene.contentSize ? scene.contentSize : nil,
-                   boundsSize: boundsSize != scene.boundsSize ? scene.boundsSize : nil)
+    private mutating func walk<Sink: SceneDeltaSink>(to scene: Scene, pooled enginePooled: Set<ViewID>,
+                                                      reporting sink: inout Sink) {
         var found = 0
         var positions: [ViewID: Int]?
         // Pointers, not subscripts: an array's getter copies the whole view.
@@ -83,17 +127,26 @@ public struct PublishedScene: Sendable {
                 }
             }
         }
-        // Views that left the scene (most frames: none), and pooled views the engine let go.
-        var unbound: [ViewID] = [], destroyed: [ViewID] = []
         if found < views.count {
             let present = Set(scene.views.lazy.map(\.view))
-            for view in views where !present.contains(view.view) {
-                if enginePooled.contains(view.view) {
-                    unbound.append(view.view)
-                    pooled[view.view] = view.reuseIdentifier
-                } else {
-                    destroyed.append(view.view)
-                }
+            report(leaving: views.lazy.filter { !present.contains($0.view) }, pooled: enginePooled, reporting: &sink)
+        } else {
+            report(leaving: [], pooled: enginePooled, reporting: &sink)
+        }
+        views = scene.views
+    }
+
+    /// Views that left the scene (most frames: none), and pooled views the engine let go.
+    private mutating func report<Sink: SceneDeltaSink, Leaving: Sequence<SceneView>>(
+        leaving: Leaving, pooled enginePooled: Set<ViewID>, reporting sink: inout Sink
+    ) {
+        var unbound: [ViewID] = [], destroyed: [ViewID] = []
+        for view in leaving {
+            if enginePooled.contains(view.view) {
+                unbound.append(view.view)
+                pooled[view.view] = view.reuseIdentifier
+            } else {
+                destroyed.append(view.view)
             }
         }
         for id in pooled.keys where !enginePooled.contains(id) {
@@ -102,6 +155,31 @@ public struct PublishedScene: Sendable {
         for id in destroyed { pooled[id] = nil }
         for id in unbound.sorted() { sink.unbound(id) }
         for id in destroyed.sorted() { sink.destroyed(id) }
-        adopt(scene)
+    }
+}
+
+/// The in-place half of `PublishedScene.advance(to: CollectionView, …)`: each view the engine
+/// hands over is compared with the one shown at the same position and, where they differ,
+/// reported and updated; it stops at the first view not at its old position.
+private struct InPlaceUpdate<Sink: SceneDeltaSink>: SceneVisitor {
+    let shown: UnsafeMutableBufferPointer<SceneView>
+    let sink: UnsafeMutablePointer<Sink>
+    /// Views found at their own position (all before the one that stopped the walk).
+    var matched = 0
+
+    mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
+                        data: JSONValue?, attributes: LayoutAttributes, order: Int) -> Bool {
+        guard order < shown.count, shown[order].view == view else { return false }
+        let old = shown.baseAddress! + order
+        let fields = ChangedFields(from: UnsafePointer(old), to: attributes, element: element, itemID: itemID, data: data)
+        if !fields.isEmpty {
+            if fields.contains(.element) { old.pointee.element = element }
+            if fields.contains(.itemID) { old.pointee.itemID = itemID }
+            if fields.contains(.data) { old.pointee.data = data }
+            if !fields.isDisjoint(with: ChangedFields.attributes) { old.pointee.attributes = attributes }
+            sink.pointee.changed(fields, of: UnsafePointer(old), order: order)
+        }
+        matched += 1
+        return true
     }
 }

@@ -109,4 +109,9 @@ extension PublishedScene {
     public mutating func advance(to scene: Scene, pooled: Set<ViewID>, writing frame: inout FrameWriter) {
         advance(to: scene, pooled: pooled, reporting: &frame)
     }
+
+    /// `advance(to: CollectionView, pooled:, reporting:)` into a frame writer (as above).
+    public mutating func advance(to engine: CollectionView, pooled: Set<ViewID>, writing frame: inout FrameWriter) {
+        advance(to: engine, pooled: pooled, reporting: &frame)
+    }
 }
