@@ -89,7 +89,7 @@ import TrellisCore
     }
 
     @Test func integersThroughTheScratchWriter() {
-        for value in [0, 7, 10, -9, -10, 12_345, Int.max, Int.min, Int.min + 1] {
+        for value in [0, 7, 10, -9, -10, 99, 100, 101, -999, 1_000, 12_345, 999_999, 1_000_001, Int.max, Int.min, Int.min + 1] {
             var buffer = ByteBuffer()
             buffer.appendScratch(maximumCount: ScratchWriter.maximumNumberBytes) { $0.int(value) }
             #expect(buffer.description == String(value))

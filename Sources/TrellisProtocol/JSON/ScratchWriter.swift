@@ -38,8 +38,7 @@ public struct ScratchWriter {
     @inlinable
     public mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
-        let magnitude = UInt64(value.magnitude)
-        digits(magnitude, count: Self.digitCount(magnitude))
+        unpadded(UInt64(value.magnitude))
     }
 
     /// `value` rounded to `places` decimal places (0…9) with integer arithmetic, without
@@ -47,37 +46,18 @@ public struct ScratchWriter {
     /// whose scaled form passes 2^53 (no longer whole steps), NaN and infinities are written
     /// as `JSONWriter.writeNumber` writes them. The text reads back as the double nearest
     /// the rounded decimal.
-    @inlinable @inline(__always)
+    @inlinable
     public mutating func rounded(_ value: Double, places: Int) {
-        // Whole numbers (sizes, most offsets) skip the scaling and the division. Rounding goes
-        // through integer conversion (one instruction), not `rounded()`: without SSE4.1 in the
-        // baseline each of those was a call into libm, twice per number.
-        if value.magnitude < 1e15, Double(Int64(value)) == value {
-            if value == 0 { return byte(UInt8(ascii: "0")) }
-            if value < 0 { byte(UInt8(ascii: "-")) }
-            let magnitude = UInt64(value.magnitude)
-            return digits(magnitude, count: Self.digitCount(magnitude))
-        }
-        // A constant `places` (as at every call site) folds the switch, and the division by
-        // the unit becomes a multiplication.
-        let unit: UInt64
-        switch places {
-        case 3: unit = 1_000
-        case 6: unit = 1_000_000
-        default: unit = Self.powersOfTen[places]
-        }
-        // Below 2^53 a double and its rounding are on the same side of the bound (from 2^52 up
-        // every double is whole), so the bound is checked before rounding; NaN fails it too.
+        if places == 3 { return thousandths(value) }
+        if value.magnitude < 1e15, Double(Int64(value)) == value { return whole(value) }
+        let unit: UInt64 = places == 6 ? 1_000_000 : Self.powersOfTen[places]
         let product = value * Double(unit)
         guard product.magnitude < 9_007_199_254_740_992 else { return exact(value) }
-        // Half away from zero, as `rounded()`: the truncation's remainder is exact here.
-        let truncated = Int64(product)
-        let remainder = product - Double(truncated)
-        let scaled = remainder >= 0.5 ? truncated &+ 1 : remainder <= -0.5 ? truncated &- 1 : truncated
+        let scaled = Self.roundedHalfAway(product)
         if scaled == 0 { return byte(UInt8(ascii: "0")) }
         if scaled < 0 { byte(UInt8(ascii: "-")) }
         let (integer, fraction) = scaled.magnitude.quotientAndRemainder(dividingBy: unit)
-        digits(integer, count: Self.digitCount(integer))
+        unpadded(integer)
         guard fraction != 0 else { return }
         byte(UInt8(ascii: "."))
         var rest = fraction, places = places
@@ -86,6 +66,49 @@ public struct ScratchWriter {
             places -= 1
         }
         digits(rest, count: places)
+    }
+
+    /// `rounded(value, places: 3)` with the unit folded in and no loops: the places of every
+    /// coordinate of every frame, and a fifth of a frame's work when it went the general way.
+    @inlinable
+    public mutating func thousandths(_ value: Double) {
+        if value.magnitude < 1e15, Double(Int64(value)) == value { return whole(value) }
+        let product = value * 1000
+        guard product.magnitude < 9_007_199_254_740_992 else { return exact(value) }
+        let scaled = Self.roundedHalfAway(product)
+        if scaled == 0 { return byte(UInt8(ascii: "0")) }
+        if scaled < 0 { byte(UInt8(ascii: "-")) }
+        let (integer, fraction) = scaled.magnitude.quotientAndRemainder(dividingBy: 1000)
+        unpadded(integer)
+        guard fraction != 0 else { return }
+        // Up to three digits, the trailing zeros left off.
+        let (hundreds, rest) = fraction.quotientAndRemainder(dividingBy: 100)
+        byte(UInt8(ascii: "."))
+        byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds))
+        guard rest != 0 else { return }
+        let (tens, ones) = rest.quotientAndRemainder(dividingBy: 10)
+        byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens))
+        if ones != 0 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ones)) }
+    }
+
+    /// A whole `value` below 1e15 in decimal; zero without a sign.
+    @inlinable
+    mutating func whole(_ value: Double) {
+        if value == 0 { return byte(UInt8(ascii: "0")) }
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        unpadded(UInt64(value.magnitude))
+    }
+
+    /// `product` rounded half away from zero, as `rounded()` rounds, for a magnitude below
+    /// 2^53. Through integer conversion (one instruction) rather than `rounded()`: without
+    /// SSE4.1 in the x86-64 baseline that was a call into libm. Below 2^53 the truncation's
+    /// remainder is exact, and a double and its rounding are on the same side of the bound
+    /// (from 2^52 up every double is whole), so callers check the bound first; NaN fails it.
+    @inlinable
+    static func roundedHalfAway(_ product: Double) -> Int64 {
+        let truncated = Int64(product)
+        let remainder = product - Double(truncated)
+        return remainder >= 0.5 ? truncated &+ 1 : remainder <= -0.5 ? truncated &- 1 : truncated
     }
 
     /// A number as `JSONWriter.writeNumber` writes it (the rare path of `rounded`).
@@ -97,6 +120,34 @@ public struct ScratchWriter {
             for b in bytes { byte(b) }
         }
     }
+
+    /// `value` in decimal, two digits at a time from the right (a division per pair, not per
+    /// digit).
+    @inlinable
+    mutating func unpadded(_ value: UInt64) {
+        let digitCount = Self.digitCount(value)
+        var rest = value, index = count &+ digitCount
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+            index &-= 2
+            base[index] = pairs[Int(pair) &* 2]
+            base[index &+ 1] = pairs[Int(pair) &* 2 &+ 1]
+            rest = quotient
+        }
+        if rest >= 10 {
+            base[index &- 2] = pairs[Int(rest) &* 2]
+            base[index &- 1] = pairs[Int(rest) &* 2 &+ 1]
+        } else {
+            base[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        count &+= digitCount
+    }
+
+    /// "00" to "99" back to back; a StaticString, so reading it needs no lazy initialisation.
+    @usableFromInline
+    static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// `value` as exactly `count` digits, zero-padded on the left.
     @inlinable
