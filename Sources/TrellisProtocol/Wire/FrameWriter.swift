@@ -47,8 +47,7 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
 
     public mutating func changed(_ fields: ChangedFields, of view: UnsafePointer<SceneView>, order: Int) {
         isEmpty = false
-        if !changed.isEmpty { changed.append(UInt8(ascii: ",")) }
-        WireEncoding.writeChanged(fields, of: view, order: order, into: &changed)
+        WireEncoding.writeChanged(fields, of: view, order: order, separated: !changed.isEmpty, into: &changed)
     }
 
     public mutating func unbound(_ view: ViewID) {

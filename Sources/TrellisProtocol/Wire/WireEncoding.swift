@@ -93,12 +93,16 @@ public enum WireEncoding {
         o.end(into: &b)
     }
 
-    /// One `changed` entry: `{"view"}` and the `fields` that changed, with `view`'s values. The
-    /// fixed-size fields go through one scratch write (this runs for every moving view of
-    /// every frame).
-    static func writeChanged(_ fields: ChangedFields, of view: UnsafePointer<SceneView>, order: Int, into b: inout ByteBuffer) {
+    /// One `changed` entry: `{"view"}` and the `fields` that changed, with `view`'s values,
+    /// after a comma when `separated`. The fixed-size fields, and the closing brace when
+    /// nothing else follows (nearly always), go through one scratch write: this runs for every
+    /// moving view of every frame, and each append to the buffer cost as much as a number.
+    static func writeChanged(_ fields: ChangedFields, of view: UnsafePointer<SceneView>, order: Int, separated: Bool,
+                             into b: inout ByteBuffer) {
+        let closed = fields.isSubset(of: ChangedFields.attributes)
         // Fields are read through the pointer: a `let` of the view would copy it.
         b.appendScratch(maximumCount: ScratchWriter.changedFieldsBytes) { w in
+            if separated { w.byte(UInt8(ascii: ",")) }
             w.raw("{\"view\":")
             w.int(view.pointee.view.rawValue)
             if fields.contains(.frame) { w.raw(",\"frame\":"); w.rect(view.pointee.attributes.frame) }
@@ -106,7 +110,9 @@ public enum WireEncoding {
             if fields.contains(.zIndex) { w.raw(",\"zIndex\":"); w.int(view.pointee.attributes.zIndex) }
             if fields.contains(.hidden) { w.raw(view.pointee.attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false") }
             if fields.contains(.transform) { w.raw(",\"transform\":"); w.transform(view.pointee.attributes.transform) }
+            if closed { w.byte(UInt8(ascii: "}")) }
         }
+        guard !closed else { return }
         // A new element always carries its item id, so the pair travels together.
         if fields.contains(.element) {
             b.append(",\"element\":")
@@ -169,8 +175,8 @@ extension ScratchWriter {
     static let rectBytes = 2 + 4 * (maximumNumberBytes + 1)
     /// Room for 16 numbers in brackets.
     static let transformBytes = 2 + 16 * (maximumNumberBytes + 1)
-    /// Room for everything `writeChanged` puts in its scratch: keys, view id, frame, alpha,
-    /// zIndex, hidden and transform.
+    /// Room for everything `writeChanged` puts in its scratch: a comma, keys, view id, frame,
+    /// alpha, zIndex, hidden, transform and a brace.
     static let changedFieldsBytes = 80 + 3 * maximumNumberBytes + rectBytes + transformBytes
 
     mutating func rect(_ r: Rect) {
