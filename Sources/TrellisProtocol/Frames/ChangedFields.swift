@@ -26,21 +26,13 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
     /// where they are stored (copies of whole views were most of the frame diff's cost).
     @inlinable
     public init(from shown: UnsafePointer<SceneView>, order oldOrder: Int, to view: UnsafePointer<SceneView>, order: Int) {
-        var fields: ChangedFields = []
-        if shown.pointee.attributes.frame != view.pointee.attributes.frame { fields.insert(.frame) }
-        if shown.pointee.attributes.alpha != view.pointee.attributes.alpha { fields.insert(.alpha) }
-        if shown.pointee.attributes.zIndex != view.pointee.attributes.zIndex { fields.insert(.zIndex) }
-        if shown.pointee.attributes.isHidden != view.pointee.attributes.isHidden { fields.insert(.hidden) }
-        if !shown.pointee.attributes.hasSameTransform(as: view.pointee.attributes) { fields.insert(.transform) }
-        if shown.pointee.element != view.pointee.element { fields.formUnion([.element, .itemID]) }
-        if shown.pointee.itemID != view.pointee.itemID { fields.insert(.itemID) }
-        if shown.pointee.data != view.pointee.data { fields.insert(.data) }
-        if oldOrder != order { fields.insert(.order) }
-        self = fields
+        self.init(from: shown, to: view.pointee.attributes, element: view.pointee.element, itemID: view.pointee.itemID,
+                  data: view.pointee.data)
+        if oldOrder != order { insert(.order) }
     }
 
-    /// The same comparison against the parts the engine hands over (`SceneVisitor`), for a view
-    /// that kept its position in drawing order.
+    /// The fields but `order` that differ, against the parts the engine hands over
+    /// (`SceneVisitor`) for a view that kept its position in drawing order.
     @inlinable
     public init(from shown: UnsafePointer<SceneView>, to attributes: LayoutAttributes, element: ElementID,
                 itemID: ItemID?, data: JSONValue?) {
