@@ -22,6 +22,11 @@ struct BoundViews: RandomAccessCollection, Sendable {
         _modify { yield &rows[position] }
     }
 
+    /// Calls `body` with the rows, in row order, read where they are kept.
+    func withUnsafeRows<R>(_ body: (UnsafeBufferPointer<BoundView>) throws -> R) rethrows -> R {
+        try rows.withUnsafeBufferPointer(body)
+    }
+
     /// The row of `element`'s view, if it has one.
     func index(forKey element: ElementID) -> Int? { slots[element] }
 

@@ -1,11 +1,11 @@
 /// Receives the views on screen one at a time, back to front, read where the engine keeps
 /// them (`CollectionView.visitScene`): a frame's diff walks the scene this way instead of
-/// building a `Scene` of copies and destroying the last one. The arguments are valid during
-/// the call only.
+/// building a `Scene` of copies and destroying the last one. The arguments (the attributes
+/// pointer too) are valid during the call only.
 public protocol SceneVisitor {
     /// The view at `order` in drawing order; returning false stops the walk.
     mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                        data: JSONValue?, attributes: LayoutAttributes, order: Int) -> Bool
+                        data: JSONValue?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool
 }
 
 /// Builds the `Scene` value from the walk.
@@ -15,9 +15,9 @@ struct SceneBuilder: SceneVisitor {
     init(capacity: Int) { views.reserveCapacity(capacity) }
 
     mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                        data: JSONValue?, attributes: LayoutAttributes, order: Int) -> Bool {
+                        data: JSONValue?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
         views.append(SceneView(view: view, reuseIdentifier: reuseIdentifier, element: element, itemID: itemID,
-                               attributes: attributes, data: data))
+                               attributes: attributes.pointee, data: data))
         return true
     }
 }

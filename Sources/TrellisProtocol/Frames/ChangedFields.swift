@@ -26,7 +26,7 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
     /// where they are stored (copies of whole views were most of the frame diff's cost).
     @inlinable
     public init(from shown: UnsafePointer<SceneView>, order oldOrder: Int, to view: UnsafePointer<SceneView>, order: Int) {
-        self.init(from: shown, to: view.pointee.attributes, element: view.pointee.element, itemID: view.pointee.itemID,
+        self.init(from: shown, to: view.pointer(to: \.attributes)!, element: view.pointee.element, itemID: view.pointee.itemID,
                   data: view.pointee.data)
         if oldOrder != order { insert(.order) }
     }
@@ -34,14 +34,14 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
     /// The fields but `order` that differ, against the parts the engine hands over
     /// (`SceneVisitor`) for a view that kept its position in drawing order.
     @inlinable
-    public init(from shown: UnsafePointer<SceneView>, to attributes: LayoutAttributes, element: ElementID,
+    public init(from shown: UnsafePointer<SceneView>, to attributes: UnsafePointer<LayoutAttributes>, element: ElementID,
                 itemID: ItemID?, data: JSONValue?) {
         var fields: ChangedFields = []
-        if shown.pointee.attributes.frame != attributes.frame { fields.insert(.frame) }
-        if shown.pointee.attributes.alpha != attributes.alpha { fields.insert(.alpha) }
-        if shown.pointee.attributes.zIndex != attributes.zIndex { fields.insert(.zIndex) }
-        if shown.pointee.attributes.isHidden != attributes.isHidden { fields.insert(.hidden) }
-        if !shown.pointee.attributes.hasSameTransform(as: attributes) { fields.insert(.transform) }
+        if shown.pointee.attributes.frame != attributes.pointee.frame { fields.insert(.frame) }
+        if shown.pointee.attributes.alpha != attributes.pointee.alpha { fields.insert(.alpha) }
+        if shown.pointee.attributes.zIndex != attributes.pointee.zIndex { fields.insert(.zIndex) }
+        if shown.pointee.attributes.isHidden != attributes.pointee.isHidden { fields.insert(.hidden) }
+        if !shown.pointee.attributes.hasSameTransform(as: attributes.pointee) { fields.insert(.transform) }
         if shown.pointee.element != element { fields.formUnion([.element, .itemID]) }
         if shown.pointee.itemID != itemID { fields.insert(.itemID) }
         if shown.pointee.data != data { fields.insert(.data) }

@@ -168,7 +168,7 @@ private struct InPlaceUpdate<Sink: SceneDeltaSink>: SceneVisitor {
     var matched = 0
 
     mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                        data: JSONValue?, attributes: LayoutAttributes, order: Int) -> Bool {
+                        data: JSONValue?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
         guard order < shown.count, shown[order].view == view else { return false }
         let old = shown.baseAddress! + order
         let fields = ChangedFields(from: UnsafePointer(old), to: attributes, element: element, itemID: itemID, data: data)
@@ -176,7 +176,7 @@ private struct InPlaceUpdate<Sink: SceneDeltaSink>: SceneVisitor {
             if fields.contains(.element) { old.pointee.element = element }
             if fields.contains(.itemID) { old.pointee.itemID = itemID }
             if fields.contains(.data) { old.pointee.data = data }
-            if !fields.isDisjoint(with: ChangedFields.attributes) { old.pointee.attributes = attributes }
+            if !fields.isDisjoint(with: ChangedFields.attributes) { old.pointee.attributes = attributes.pointee }
             sink.pointee.changed(fields, of: UnsafePointer(old), order: order)
         }
         matched += 1
