@@ -112,8 +112,10 @@ import TrellisCore
             $0.resize(to: Size(320, 320))
             try $0.performBatchUpdates(BatchUpdate([.moveItem(from: IndexPath(0, 15), to: IndexPath(0, 19))]), animation: .immediate)
         }
+        // An empty section in front: every view keeps its frame and place and shows a new index path.
+        try step { try $0.performBatchUpdates(BatchUpdate([.insertSections(at: [0], sections: [Section(id: "empty")])]), animation: .immediate) }
         // The last two leave, the rest keep their places.
-        try step { try $0.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(0, 18), IndexPath(0, 19)])]), animation: .immediate) }
+        try step { try $0.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(1, 18), IndexPath(1, 19)])]), animation: .immediate) }
         try step { _ = $0 }    // nothing changed: an empty frame
     }
 }

@@ -169,14 +169,17 @@ private struct InPlaceUpdate<Sink: SceneDeltaSink>: SceneVisitor {
 
     mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
                         data: JSONValue?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
-        guard order < shown.count, shown[order].view == view else { return false }
+        // A view keeps its reuse identifier for life; should one not, the scene's walk takes over.
+        guard order < shown.count, shown[order].view == view, shown[order].reuseIdentifier == reuseIdentifier else { return false }
         let old = shown.baseAddress! + order
         let fields = ChangedFields(from: UnsafePointer(old), to: attributes, element: element, itemID: itemID, data: data)
         if !fields.isEmpty {
             if fields.contains(.element) { old.pointee.element = element }
             if fields.contains(.itemID) { old.pointee.itemID = itemID }
             if fields.contains(.data) { old.pointee.data = data }
-            if !fields.isDisjoint(with: ChangedFields.attributes) { old.pointee.attributes = attributes.pointee }
+            // The attributes name their element too: a view that shows another index path at
+            // the same place needs them as much as one that moved.
+            if !fields.isDisjoint(with: ChangedFields.attributes.union(.element)) { old.pointee.attributes = attributes.pointee }
             sink.pointee.changed(fields, of: UnsafePointer(old), order: order)
         }
         matched += 1
