@@ -173,13 +173,16 @@ private struct InPlaceUpdate<Sink: SceneDeltaSink>: SceneVisitor {
         guard order < shown.count, shown[order].view == view, shown[order].reuseIdentifier == reuseIdentifier else { return false }
         let old = shown.baseAddress! + order
         let fields = ChangedFields(from: UnsafePointer(old), to: attributes, element: element, itemID: itemID, data: data)
+        // The attributes name their element too, which no frame carries (the view's own
+        // element does) and which can change on its own: the state takes it all the same, as
+        // the scene's walk would.
+        if !fields.isDisjoint(with: ChangedFields.attributes) || old.pointee.attributes.element != attributes.pointee.element {
+            old.pointee.attributes = attributes.pointee
+        }
         if !fields.isEmpty {
             if fields.contains(.element) { old.pointee.element = element }
             if fields.contains(.itemID) { old.pointee.itemID = itemID }
             if fields.contains(.data) { old.pointee.data = data }
-            // The attributes name their element too: a view that shows another index path at
-            // the same place needs them as much as one that moved.
-            if !fields.isDisjoint(with: ChangedFields.attributes.union(.element)) { old.pointee.attributes = attributes.pointee }
             sink.pointee.changed(fields, of: UnsafePointer(old), order: order)
         }
         matched += 1
