@@ -171,7 +171,7 @@ extension ViewAnimation {
             attributes = to
             return transaction
         }
-        attributes = from.interpolated(to: to, progress: progress.value(startTime: startTime, timing: timing))
+        attributes.interpolate(from: from, to: to, progress: progress.value(startTime: startTime, timing: timing))
         return nil
     }
 }

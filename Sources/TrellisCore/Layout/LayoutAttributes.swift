@@ -85,15 +85,29 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// within its two ends.
     public func interpolated(to other: LayoutAttributes, progress t: Double) -> LayoutAttributes {
         if t == 0 { return self }
-        if t == 1 { return other }
         var result = other
-        // Origin and size move linearly, so the centre does too.
-        result.frame = Rect(origin: frame.origin.interpolated(to: other.frame.origin, t), size: frame.size.interpolated(to: other.frame.size, t))
-        result.alpha = min(1, max(0, alpha + (other.alpha - alpha) * t))
-        if transformStorage != other.transformStorage {
-            result.transform = transform.interpolated(to: other.transform, progress: min(1, max(0, t)))
-        }
+        result.interpolate(from: self, to: other, progress: t)
         return result
+    }
+
+    /// Becomes `from.interpolated(to: other, progress: t)` in place: an animation step writes
+    /// what moves into the view's attributes instead of building new ones and copying them in
+    /// (each copy of attributes is a value-witness call: the transform is boxed).
+    public mutating func interpolate(from: LayoutAttributes, to other: LayoutAttributes, progress t: Double) {
+        if t == 0 { return self = from }
+        if t == 1 { return self = other }
+        element = other.element
+        zIndex = other.zIndex
+        isHidden = other.isHidden
+        // Origin and size move linearly, so the centre does too.
+        frame = Rect(origin: from.frame.origin.interpolated(to: other.frame.origin, t),
+                     size: from.frame.size.interpolated(to: other.frame.size, t))
+        alpha = min(1, max(0, from.alpha + (other.alpha - from.alpha) * t))
+        if from.transformStorage != other.transformStorage {
+            transform = from.transform.interpolated(to: other.transform, progress: min(1, max(0, t)))
+        } else if transformStorage != other.transformStorage {
+            transformStorage = other.transformStorage
+        }
     }
 }
 
