@@ -88,11 +88,10 @@ extension CollectionView {
         }
         var stillDisappearing: [DisappearingView] = []
         for var d in disappearing {
-            if d.animation.interactive { stillDisappearing.append(d); continue }
-            d.attributes = d.animation.value(at: time)
-            if time >= d.animation.endTime {
+            // As bound views move (an interactive animation stays put).
+            if let transaction = d.animation.move(&d.attributes, time: time, progress: &progress) {
                 reusePool.enqueue(d.view, reuseIdentifier: d.reuseIdentifier)
-                landed.append(d.animation.transaction)
+                landed.append(transaction)
             } else {
                 stillDisappearing.append(d)
             }
@@ -156,6 +155,13 @@ extension CollectionView.BoundView {
     @inline(__always)
     mutating func follow(progress: Double) {
         animation?.follow(&attributes, progress: progress)
+    }
+}
+
+extension CollectionView.DisappearingView {
+    /// Puts the view at `progress` when an interactive transition drives its animation.
+    mutating func follow(progress: Double) {
+        animation.follow(&attributes, progress: progress)
     }
 }
 

@@ -51,10 +51,7 @@ extension CollectionView {
         guard interactiveTransition != nil else { throw .noTransitionInProgress }
         interactiveTransition!.progress = progress
         for index in bound.indices { bound[row: index].follow(progress: progress) }
-        for index in disappearing.indices where disappearing[index].animation.interactive {
-            let a = disappearing[index].animation
-            disappearing[index].attributes = a.from.interpolated(to: a.to, progress: progress)
-        }
+        for index in disappearing.indices { disappearing[index].follow(progress: progress) }
     }
 
     /// finishInteractiveTransition: animates the rest of the way to the new layout.
@@ -209,6 +206,6 @@ extension ViewAnimation {
     @inline(__always)
     mutating func follow(_ attributes: inout LayoutAttributes, progress: Double) {
         guard interactive else { return }
-        attributes = from.interpolated(to: to, progress: progress)
+        attributes.interpolate(from: from, to: to, progress: progress)
     }
 }

@@ -49,18 +49,10 @@ public struct ScratchWriter {
     @inlinable
     public mutating func rounded(_ value: Double, places: Int) {
         if places == 3 { return thousandths(value) }
-        if value.magnitude < 1e15, Double(Int64(value)) == value { return whole(value) }
-        let unit: UInt64 = places == 6 ? 1_000_000 : Self.powersOfTen[places]
-        let product = value * Double(unit)
-        guard product.magnitude < 9_007_199_254_740_992 else { return exact(value) }
-        let scaled = Self.roundedHalfAway(product)
-        if scaled == 0 { return byte(UInt8(ascii: "0")) }
-        if scaled < 0 { byte(UInt8(ascii: "-")) }
-        let (integer, fraction) = scaled.magnitude.quotientAndRemainder(dividingBy: unit)
-        unpadded(integer)
-        guard fraction != 0 else { return }
+        var rest = wholePart(value, unit: places == 6 ? 1_000_000 : Self.powersOfTen[places])
+        guard rest != 0 else { return }
         byte(UInt8(ascii: "."))
-        var rest = fraction, places = places
+        var places = places
         while rest % 10 == 0 {
             rest /= 10
             places -= 1
@@ -72,14 +64,7 @@ public struct ScratchWriter {
     /// coordinate of every frame, and a fifth of a frame's work when it went the general way.
     @inlinable
     public mutating func thousandths(_ value: Double) {
-        if value.magnitude < 1e15, Double(Int64(value)) == value { return whole(value) }
-        let product = value * 1000
-        guard product.magnitude < 9_007_199_254_740_992 else { return exact(value) }
-        let scaled = Self.roundedHalfAway(product)
-        if scaled == 0 { return byte(UInt8(ascii: "0")) }
-        if scaled < 0 { byte(UInt8(ascii: "-")) }
-        let (integer, fraction) = scaled.magnitude.quotientAndRemainder(dividingBy: 1000)
-        unpadded(integer)
+        let fraction = wholePart(value, unit: 1000)
         guard fraction != 0 else { return }
         // Up to three digits, the trailing zeros left off.
         let (hundreds, rest) = fraction.quotientAndRemainder(dividingBy: 100)
@@ -91,12 +76,35 @@ public struct ScratchWriter {
         if ones != 0 { byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: ones)) }
     }
 
-    /// A whole `value` below 1e15 in decimal; zero without a sign.
-    @inlinable
-    mutating func whole(_ value: Double) {
-        if value == 0 { return byte(UInt8(ascii: "0")) }
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        unpadded(UInt64(value.magnitude))
+    /// Writes `value` rounded to whole `unit`ths (half away from zero) up to its fraction: the
+    /// sign and the whole part, or all of it for whole numbers, zero and values too large to
+    /// scale (written as `exact`). Returns the fraction in units still to write; 0 for none.
+    @inlinable @inline(__always)
+    mutating func wholePart(_ value: Double, unit: UInt64) -> UInt64 {
+        // Whole numbers (sizes, most offsets) skip the scaling and the division.
+        if value.magnitude < 1e15, Double(Int64(value)) == value {
+            if value == 0 {
+                byte(UInt8(ascii: "0"))
+            } else {
+                if value < 0 { byte(UInt8(ascii: "-")) }
+                unpadded(UInt64(value.magnitude))
+            }
+            return 0
+        }
+        let product = value * Double(unit)
+        guard product.magnitude < 9_007_199_254_740_992 else {
+            exact(value)
+            return 0
+        }
+        let scaled = Self.roundedHalfAway(product)
+        if scaled == 0 {
+            byte(UInt8(ascii: "0"))
+            return 0
+        }
+        if scaled < 0 { byte(UInt8(ascii: "-")) }
+        let (integer, fraction) = scaled.magnitude.quotientAndRemainder(dividingBy: unit)
+        unpadded(integer)
+        return fraction
     }
 
     /// `product` rounded half away from zero, as `rounded()` rounds, for a magnitude below
