@@ -19,7 +19,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .systemLibrary(
@@ -31,10 +30,7 @@ let package = Package(
         .target(name: "TrellisDynamics"),
         .target(
             name: "TrellisCore",
-            dependencies: [
-                "TrellisDynamics",
-                .product(name: "Collections", package: "swift-collections"),
-            ]
+            dependencies: ["TrellisDynamics"]
         ),
         .target(name: "TrellisProtocol", dependencies: ["TrellisCore"]),
         .target(

@@ -329,8 +329,8 @@ public final class Server {
     /// every caught-up viewer; a viewer above the soft output limit skips it and later gets one
     /// delta against what it last received; one above the hard limit is disconnected.
     func publish(_ session: Session) {
-        let events = session.view.drainEvents()
-        if session.clock == .live && session.view.isAnimating { startFrameTimer() }
+        let events = session.collectionView.drainEvents()
+        if session.clock == .live && session.collectionView.needsTicks { startFrameTimer() }
         guard !session.viewers.isEmpty else {
             return
         }
@@ -353,8 +353,8 @@ public final class Server {
                 receivers.append(viewer)
             }
         }
-        let pooled = session.view.reusePool.pooledViewIDs
-        session.published.advance(to: session.view, pooled: pooled, writing: &session.frame)
+        let pooled = session.collectionView.reusePool.pooledViewIDs
+        session.published.advance(to: session.collectionView, pooled: pooled, writing: &session.frame)
         let changed = !session.frame.isEmpty
         if changed {
             session.seq += 1
@@ -410,7 +410,7 @@ public final class Server {
         for session in sessions.values {
             for viewer in session.viewers.values where viewer.lagging != nil {
                 if viewer.connection.queuedBytes <= configuration.viewerSoftLimitBytes {
-                    sendCatchUp(viewer, session: session, scene: session.view.scene, pooled: session.view.reusePool.pooledViewIDs)
+                    sendCatchUp(viewer, session: session, scene: session.collectionView.scene, pooled: session.collectionView.reusePool.pooledViewIDs)
                     viewer.overSoftLimitSince = nil
                 } else if nowMilliseconds - (viewer.overSoftLimitSince ?? nowMilliseconds) > configuration.viewerSoftLimitSeconds * 1000 {
                     disconnectSlowViewer(viewer, session: session, queued: viewer.connection.queuedBytes)
@@ -500,10 +500,10 @@ public final class Server {
         var anyAnimating = false
         let now = nowMilliseconds
         let cpuStart = threadCPUMilliseconds
-        for session in sessions.values where session.clock == .live && session.view.isAnimating {
+        for session in sessions.values where session.clock == .live && session.collectionView.needsTicks {
             session.catchUp(nowMilliseconds: now)
             publish(session)
-            anyAnimating = anyAnimating || session.view.isAnimating
+            anyAnimating = anyAnimating || session.collectionView.needsTicks
         }
         let anyLagging = catchUpLaggingViewers()
         let end = nowMilliseconds

@@ -24,7 +24,7 @@ import Testing
         view.advance(to: 0.3)
         #expect(view.presentationAttributes(for: .cell(0, 1))?.frame == Rect(0, 50, 400, 50))
         #expect(view.drainEvents() == [.updateCompleted(update: update, finished: true)])
-        #expect(!view.isAnimating)
+        #expect(!view.needsTicks)
     }
 
     @Test func deletedItemsFadeOutThenReturnTheirViewToThePool() throws {
@@ -55,7 +55,7 @@ import Testing
         }
         #expect(view.data == before.0 && view.scene == before.1 && view.selectedItems == before.2)
         #expect(view.drainEvents().isEmpty)
-        #expect(!view.isAnimating)
+        #expect(!view.needsTicks)
     }
 
     @Test func selectionFollowsMovesAndDropsDeletions() throws {
@@ -153,7 +153,7 @@ import Testing
         }
         view.advance(to: timing.activeDuration)
         #expect(view.presentationAttributes(for: .cell(0, 1))?.frame.minY == 50)
-        #expect(!view.isAnimating)
+        #expect(!view.needsTicks)
     }
 }
 

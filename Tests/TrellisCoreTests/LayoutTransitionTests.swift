@@ -21,7 +21,7 @@ import Testing
         view.advance(to: 1)
         #expect(view.presentationAttributes(for: .cell(0, 0))?.frame == Rect(325, 265, 70, 70))
         #expect(view.drainEvents() == [.transitionCompleted(transition: id, finished: true, installed: true)])
-        #expect(!view.isAnimating)
+        #expect(!view.needsTicks)
     }
 
     @Test func withoutDurationTheLayoutLandsAtOnce() {

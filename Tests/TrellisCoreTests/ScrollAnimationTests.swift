@@ -29,7 +29,7 @@ import Testing
         #expect(view.scene.contentOffset == Point(0, 4000))
         #expect(view.drainEvents() == [.scrollCompleted(scroll: scroll, finished: true)])
         #expect(boundItems(view).isSuperset(of: Set(80...96)))
-        #expect(!view.isAnimating)
+        #expect(!view.needsTicks)
     }
 
     @Test func aSecondScrollStartsWhereTheFirstIsOnScreen() throws {
@@ -56,7 +56,7 @@ import Testing
         view.setContentOffset(Point(0, 100))
         #expect(view.scene.contentOffset == Point(0, 100))
         #expect(view.drainEvents() == [.scrollCompleted(scroll: first, finished: false)])
-        #expect(!view.isAnimating)
+        #expect(!view.needsTicks)
         #expect(try view.setContentOffset(Point(0, 300), timing: .immediate) == nil)
         #expect(view.scene.contentOffset == Point(0, 300))
     }

@@ -424,7 +424,7 @@ import TrellisProtocol
         try view.select(IndexPath(1, 3))
         try view.select(IndexPath(0, 0))
         view.advance(to: 2.5)
-        let session = Session(name: "s", view: view, clock: .manual, epochMilliseconds: 0)
+        let session = Session(name: "s", collectionView: view, clock: .manual, epochMilliseconds: 0)
         let bytes = StateSnapshot(seq: 7, sessions: [try SessionState(session)]).bytes.bytes
         let read = try StateSnapshot(bytes: bytes, file: "snapshot.json")
         #expect(read.seq == 7 && read.sessions.count == 1)

@@ -241,7 +241,7 @@ public struct CollectionView: Sendable {
     }
 
     /// True while anything animates (views or the content offset).
-    public var isAnimating: Bool { !transactions.isEmpty }
+    public var needsTicks: Bool { !transactions.isEmpty }
 
     /// The presentation attributes of an element on screen now, or nil when it has no view.
     public func presentationAttributes(for element: ElementID) -> LayoutAttributes? { bound[element]?.attributes }

@@ -11,7 +11,7 @@ enum DataMethods {
             let session = try context.session()
             let data: CollectionData
             do throws(WireError) { data = try WireDecoding.data(context.params) } catch { throw .from(error) }
-            session.view.reloadData(data)
+            session.collectionView.reloadData(data)
             return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])
         },
         Method(name: "data.apply", mutates: true) { context throws(RPCError) in
@@ -20,9 +20,9 @@ enum DataMethods {
             let snapshot: CollectionData
             do throws(WireError) { snapshot = try WireDecoding.data(context.params) } catch { throw .from(error) }
             let timing = try context.timing()
-            let before = session.view.data
+            let before = session.collectionView.data
             do throws(UpdateError) {
-                let (update, _, result) = try session.view.applySnapshot(snapshot, animation: timing)
+                let (update, _, result) = try session.collectionView.applySnapshot(snapshot, animation: timing)
                 return WireEncoding.updateResult(result, update: update, oldData: before)
             } catch { throw .from(error) }
         },
@@ -32,9 +32,9 @@ enum DataMethods {
             let batch: BatchUpdate
             do throws(WireError) { batch = try BatchDecoding.batch(context.params) } catch { throw .from(error) }
             let timing = try context.timing()
-            let before = session.view.data
+            let before = session.collectionView.data
             do throws(UpdateError) {
-                let (update, result) = try session.view.performBatchUpdates(batch, animation: timing)
+                let (update, result) = try session.collectionView.performBatchUpdates(batch, animation: timing)
                 return WireEncoding.updateResult(result, update: update, oldData: before)
             } catch { throw .from(error) }
         },

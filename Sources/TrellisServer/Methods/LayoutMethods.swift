@@ -9,7 +9,7 @@ enum LayoutMethods {
             let session = try context.session()
             let layout = try context.layout()
             let timing = try context.timing(defaultAnimated: false)
-            let transition = session.view.setLayout(layout, animation: timing)
+            let transition = session.collectionView.setLayout(layout, animation: timing)
             return .object(["transition": .number(Double(transition)), "layout": .string(layout.typeName)])
         },
         Method(name: "layout.transition.begin", mutates: true) { context throws(RPCError) in
@@ -17,7 +17,7 @@ enum LayoutMethods {
             let session = try context.session()
             let layout = try context.layout()
             do throws(EngineError) {
-                let transition = try session.view.beginInteractiveTransition(to: layout)
+                let transition = try session.collectionView.beginInteractiveTransition(to: layout)
                 return .object(["transition": .number(Double(transition))])
             } catch { throw .from(error) }
         },
@@ -25,22 +25,22 @@ enum LayoutMethods {
             try context.allow(["session", "progress"])
             let session = try context.session()
             let progress = try context.number("progress")
-            do throws(EngineError) { try session.view.updateInteractiveTransition(progress: progress) } catch { throw .from(error) }
+            do throws(EngineError) { try session.collectionView.updateInteractiveTransition(progress: progress) } catch { throw .from(error) }
             return .object(["progress": .number(progress)])
         },
         Method(name: "layout.transition.finish", mutates: true) { context throws(RPCError) in
             try context.allow(DataMethods.animationKeys.union(["session"]))
             let session = try context.session()
             let timing = try context.timing()
-            do throws(EngineError) { try session.view.finishInteractiveTransition(animation: timing) } catch { throw .from(error) }
-            return .object(["layout": .string(session.view.layout.typeName)])
+            do throws(EngineError) { try session.collectionView.finishInteractiveTransition(animation: timing) } catch { throw .from(error) }
+            return .object(["layout": .string(session.collectionView.layout.typeName)])
         },
         Method(name: "layout.transition.cancel", mutates: true) { context throws(RPCError) in
             try context.allow(DataMethods.animationKeys.union(["session"]))
             let session = try context.session()
             let timing = try context.timing()
-            do throws(EngineError) { try session.view.cancelInteractiveTransition(animation: timing) } catch { throw .from(error) }
-            return .object(["layout": .string(session.view.layout.typeName)])
+            do throws(EngineError) { try session.collectionView.cancelInteractiveTransition(animation: timing) } catch { throw .from(error) }
+            return .object(["layout": .string(session.collectionView.layout.typeName)])
         },
     ]
 }

@@ -9,7 +9,7 @@ enum QueryMethods {
             try context.allow(["session", "rect", "at"])
             let session = try context.session()
             context.touched = nil
-            let view = session.view
+            let view = session.collectionView
             var buffer = ByteBuffer(capacity: 1024)
             var list = JSONArrayWriter(into: &buffer)
             func itemID(_ a: LayoutAttributes) -> ItemID? {
@@ -37,7 +37,7 @@ enum QueryMethods {
             let session = try context.session()
             context.touched = nil
             var buffer = ByteBuffer(capacity: 4096)
-            WireEncoding.writeScene(session.view.scene, into: &buffer)
+            WireEncoding.writeScene(session.collectionView.scene, into: &buffer)
             do throws(JSONParseError) { return try JSONParser.parse(buffer.bytes, limits: .init(maximumDepth: 16, maximumStringBytes: 1 << 20, maximumElements: 1 << 24)) }
             catch { throw RPCError(code: -32603, message: "internal error: \(error.message)") }
         },

@@ -51,7 +51,7 @@ enum ServerMethods {
     }
 
     static func sessionStats(_ session: Session) -> JSONValue {
-        let view = session.view
+        let view = session.collectionView
         var pools: [String: JSONValue] = [:]
         for (identifier, counters) in view.reusePool.counters {
             pools[identifier] = .object([
@@ -67,7 +67,7 @@ enum ServerMethods {
         return .object([
             "session": .string(session.name), "seq": .number(Double(session.seq)),
             "frames": .number(Double(session.framesPublished)), "views": .number(Double(view.boundViewCount)),
-            "animating": .bool(view.isAnimating), "pool": .object(pools), "viewers": .array(viewers),
+            "animating": .bool(view.needsTicks), "pool": .object(pools), "viewers": .array(viewers),
             "items": .number(Double(view.data.totalItemCount)), "sections": .number(Double(view.data.numberOfSections)),
         ])
     }

@@ -32,7 +32,7 @@ enum SessionMethods {
                 inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
             }
             let view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
-            let session = Session(name: name, view: view, clock: clock, epochMilliseconds: context.server.nowMilliseconds)
+            let session = Session(name: name, collectionView: view, clock: clock, epochMilliseconds: context.server.nowMilliseconds)
             context.server.sessions[name] = session
             return info(session)
         },
@@ -66,8 +66,8 @@ enum SessionMethods {
             // state every caught-up viewer holds. With no viewers nothing was being published:
             // start again from the scene as it is.
             if session.viewers.isEmpty {
-                _ = session.view.drainEvents()
-                session.published = PublishedScene(keyframe: session.view.scene)
+                _ = session.collectionView.drainEvents()
+                session.published = PublishedScene(keyframe: session.collectionView.scene)
             } else {
                 context.server.publish(session)
             }
@@ -105,13 +105,13 @@ enum SessionMethods {
             }
             let ms = try context.number("ms")
             guard ms >= 0, ms <= 3_600_000 else { throw .invalidParams("params.ms: expected 0…3600000 milliseconds, found \(ms)") }
-            session.view.advance(to: session.view.time + ms / 1000)
-            return .object(["time": .number(WireEncoding.milliseconds(session.view.time))])
+            session.collectionView.advance(to: session.collectionView.time + ms / 1000)
+            return .object(["time": .number(WireEncoding.milliseconds(session.collectionView.time))])
         },
     ]
 
     static func info(_ session: Session) -> JSONValue {
-        let view = session.view
+        let view = session.collectionView
         return .object([
             "name": .string(session.name), "clock": .string(session.clock.rawValue),
             "bounds": .array([.number(view.scroll.boundsSize.width), .number(view.scroll.boundsSize.height)]),

@@ -158,7 +158,7 @@ final class Persistence {
         guard !Self.unrecorded.contains(method) else { return }
         guard !closed else { throw .domain("shutting_down", "the server is shutting down; this change was not saved") }
         let live = touched.flatMap { $0.clock == .live ? $0 : nil }
-        let entry = JournalEntry(seq: nextSeq, method: method, params: params, session: live?.name, time: live?.view.time)
+        let entry = JournalEntry(seq: nextSeq, method: method, params: params, session: live?.name, time: live?.collectionView.time)
         do throws(PersistenceError) {
             if !needsSnapshot {
                 do throws(PersistenceError) {
@@ -221,7 +221,7 @@ final class Persistence {
     private func compactIfDue() {
         guard journal.size >= nextCompactionAt else { return }
         let inFlight = server.sessions.values.contains {
-            $0.view.interactiveTransitionProgress != nil || ($0.clock == .manual && $0.view.isAnimating)
+            $0.collectionView.interactiveTransitionProgress != nil || ($0.clock == .manual && $0.collectionView.needsTicks)
         }
         if inFlight && journal.size < 2 * compactionBytes { return }
         do {
@@ -241,7 +241,7 @@ final class Persistence {
             let snapshot = try StateSnapshot(bytes: bytes, file: snapshotPath)
             covered = snapshot.seq
             for state in snapshot.sessions {
-                server.sessions[state.name] = Session(name: state.name, view: state.makeView(), clock: state.clock,
+                server.sessions[state.name] = Session(name: state.name, collectionView: state.makeView(), clock: state.clock,
                                                       epochMilliseconds: .infinity)
             }
             fromSnapshot = snapshot.sessions.count
@@ -271,7 +271,7 @@ final class Persistence {
             throw PersistenceError("\(location): '\(entry.method)' is not a method this trellisd can replay; the journal was written by another version")
         }
         if let name = entry.session, let time = entry.time, let session = server.sessions[name], session.clock == .live {
-            session.view.advance(to: time)
+            session.collectionView.advance(to: time)
         }
         var context = MethodContext(server: server, client: client, params: entry.params, touched: nil)
         do { _ = try method.handler(&context) } catch {
@@ -284,7 +284,7 @@ final class Persistence {
     /// time (their epoch is infinitely late), so only the journaled times move them.
     private func stopClocks() {
         for (name, session) in server.sessions where session.epochMilliseconds != .infinity {
-            server.sessions[name] = Session(name: name, view: session.view, clock: session.clock, epochMilliseconds: .infinity)
+            server.sessions[name] = Session(name: name, collectionView: session.collectionView, clock: session.clock, epochMilliseconds: .infinity)
         }
     }
 
@@ -293,16 +293,16 @@ final class Persistence {
     private func settle() {
         let now = server.nowMilliseconds
         for (name, session) in server.sessions {
-            var view = session.view
+            var view = session.collectionView
             if session.clock == .live {
                 var seconds = 0
-                while view.isAnimating && view.interactiveTransitionProgress == nil && seconds < 3600 {
+                while view.needsTicks && view.interactiveTransitionProgress == nil && seconds < 3600 {
                     view.advance(to: view.time + 1)
                     seconds += 1
                 }
             }
             _ = view.drainEvents()
-            server.sessions[name] = Session(name: name, view: view, clock: session.clock,
+            server.sessions[name] = Session(name: name, collectionView: view, clock: session.clock,
                                             epochMilliseconds: session.clock == .live ? now - view.time * 1000 : now)
         }
     }

@@ -79,7 +79,7 @@ struct SessionState {
 
     /// The session's state, or an error when its layout has no protocol object to write.
     init(_ session: Session) throws(PersistenceError) {
-        let view = session.view
+        let view = session.collectionView
         guard let layout = LayoutEncoding.json(view.layout) else {
             throw PersistenceError("session '\(session.name)' uses a '\(view.layout.typeName)' layout, which the snapshot cannot write yet")
         }

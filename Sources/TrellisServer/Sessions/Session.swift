@@ -8,7 +8,8 @@ public final class Session {
     public enum Clock: String, Sendable { case live, manual }
 
     public let name: String
-    public var view: CollectionView
+    /// The engine: the session's whole collection-view state.
+    public var collectionView: CollectionView
     public let clock: Clock
     /// The loop time (ms) that is the session's time zero, for live clocks.
     let epochMilliseconds: Double
@@ -23,18 +24,18 @@ public final class Session {
     /// The size of the last encoded frame (the next one's starting capacity).
     var lastFrameBytes = 0
 
-    init(name: String, view: CollectionView, clock: Clock, epochMilliseconds: Double) {
+    init(name: String, collectionView: CollectionView, clock: Clock, epochMilliseconds: Double) {
         self.name = name
-        self.view = view
+        self.collectionView = collectionView
         self.clock = clock
         self.epochMilliseconds = epochMilliseconds
-        published = PublishedScene(keyframe: view.scene)
+        published = PublishedScene(keyframe: collectionView.scene)
     }
 
     /// Brings a live session's engine to `nowMilliseconds` (loop time).
     func catchUp(nowMilliseconds: Double) {
         guard clock == .live else { return }
-        view.advance(to: (nowMilliseconds - epochMilliseconds) / 1000)
+        collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000)
     }
 }
 
