@@ -1,10 +1,7 @@
 extension CollectionView {
     /// Starts a transaction and returns its id.
-    mutating func beginTransaction(_ kind: AnimationTransaction.Kind) -> Int {
-        let id = nextTransactionID
-        nextTransactionID += 1
-        transactions[id] = AnimationTransaction(id: id, kind: kind, remaining: 0)
-        return id
+    mutating func beginTransaction(_ kind: AnimationTransaction.Kind, interactive: Bool = false) -> Int {
+        animations.begin(kind, interactive: interactive)
     }
 
     /// Animates a bound view from its presentation attributes to `target` in `transaction`;
@@ -15,7 +12,7 @@ extension CollectionView {
         if timing.duration > 0 && from != target {
             b.animation = ViewAnimation(from: from, to: target, startTime: time, timing: timing, transaction: transaction)
             b.attributes = from
-            transactions[transaction]?.remaining += 1
+            animations.add(to: transaction)
         } else {
             b.animation = nil
             b.attributes = target
@@ -29,10 +26,10 @@ extension CollectionView {
         let from = presentationContentOffset
         scroll.contentOffset = target
         if timing.duration > 0 && from != target {
-            offsetAnimation = OffsetAnimation(from: from, to: target, startTime: time, timing: timing, transaction: transaction)
-            transactions[transaction]?.remaining += 1
+            scrollMotion.animation = OffsetAnimation(from: from, to: target, startTime: time, timing: timing, transaction: transaction)
+            animations.add(to: transaction)
         } else {
-            offsetAnimation = nil
+            scrollMotion.animation = nil
         }
     }
 
@@ -42,15 +39,14 @@ extension CollectionView {
     /// `continueDisappearing`, or land and go back to the pool when the caller ignores them.
     @discardableResult
     mutating func interruptAnimations() -> [DisappearingView] {
-        guard !transactions.isEmpty else { return [] }
-        for id in transactions.keys.sorted() { complete(id, finished: false) }
-        transactions.removeAll()
-        bound.clearAnimations()
-        if offsetAnimation != nil {
+        guard !animations.isEmpty else { return [] }
+        if scrollMotion.animation != nil {
             // The scroll stops where it is on screen, as a touch stops a moving scroll view.
             scroll.contentOffset = presentationContentOffset
-            offsetAnimation = nil
+            scrollMotion.animation = nil
         }
+        pendingEvents += animations.interruptAll()
+        bound.clearAnimations()
         let leaving = disappearing
         disappearing.removeAll()
         return leaving
@@ -69,15 +65,16 @@ extension CollectionView {
             d.animation = ViewAnimation(from: d.attributes, to: d.animation.to, startTime: time, timing: timing,
                                         transaction: transaction)
             disappearing.append(d)
-            transactions[transaction]?.remaining += 1
+            animations.add(to: transaction)
         }
     }
 
-    /// Moves every animation to the current time; lands the ones that ended and reports each
-    /// transaction whose last animation landed.
-    mutating func stepAnimations() {
-        guard !transactions.isEmpty else { return }
-        var landed: [Int] = []
+    /// Stage 5 of the tick: moves every view's animation to the current time, lands the ones
+    /// that ended (with `alsoLanded`, the offset's, from stage 2) and reports each transaction
+    /// whose last animation landed. Returns true when something landed (binding must follow).
+    mutating func stepAnimations(alsoLanded scrollLanded: Int? = nil) -> Bool {
+        guard !animations.isEmpty else { return false }
+        var landed: [Int] = scrollLanded.map { [$0] } ?? []
         var progress = ProgressCache(time: time)
         // Each view is changed in place through `step`: a copy of a BoundView carries two whole
         // attribute sets in its animation.
@@ -97,47 +94,18 @@ extension CollectionView {
             }
         }
         disappearing = stillDisappearing
-        var offsetMoved = false
-        if let animation = offsetAnimation, !animation.interactive {
-            offsetMoved = true
-            if time >= animation.endTime {
-                offsetAnimation = nil
-                landed.append(animation.transaction)
-            }
-        }
-        for id in landed { transactions[id]?.remaining -= 1 }
-        for id in transactions.keys.sorted() where transactions[id]!.remaining <= 0 {
-            complete(id, finished: true)
-            transactions[id] = nil
-        }
-        if !landed.isEmpty || offsetMoved {
-            if offsetMoved && layout.shouldInvalidate(forBoundsChange: Rect(origin: presentationContentOffset, size: scroll.boundsSize)) {
-                layout.prepare(context, invalidation: .boundsChange)
-            }
-            updateVisibleViews()
-        }
+        pendingEvents += animations.land(landed)
+        return !landed.isEmpty
     }
 
     /// Reports a transaction's end; a transaction with nothing to animate ends at once.
     mutating func finishIfIdle(_ transaction: Int) {
-        guard let t = transactions[transaction], t.remaining <= 0 else { return }
-        complete(transaction, finished: true)
-        transactions[transaction] = nil
+        if let event = animations.endIfIdle(transaction) { pendingEvents.append(event) }
     }
 
     /// Ends `id` as interrupted (finished = false) and forgets it.
     mutating func endInterrupted(_ id: Int) {
-        complete(id, finished: false)
-        transactions[id] = nil
-    }
-
-    private mutating func complete(_ id: Int, finished: Bool) {
-        guard let t = transactions[id] else { return }
-        switch t.kind {
-        case .update: pendingEvents.append(.updateCompleted(update: id, finished: finished))
-        case .layout: pendingEvents.append(.transitionCompleted(transition: id, finished: finished, installed: !t.cancelled))
-        case .scroll: pendingEvents.append(.scrollCompleted(scroll: id, finished: finished))
-        }
+        if let event = animations.end(id, finished: false) { pendingEvents.append(event) }
     }
 }
 

@@ -19,7 +19,7 @@ extension CollectionView {
     public mutating func setLayout(_ newLayout: any Layout, animation timing: AnimationTiming) -> Int {
         if let interactive = interactiveTransition {
             // A new layout mid-interaction: the interaction ends as cancelled at its current state.
-            transactions[interactive.transaction]?.cancelled = true
+            animations[interactive.transaction]?.cancelled = true
             interactiveTransition = nil
         }
         let leaving = interruptAnimations()
@@ -37,7 +37,7 @@ extension CollectionView {
     public mutating func beginInteractiveTransition(to newLayout: any Layout) throws(EngineError) -> Int {
         guard interactiveTransition == nil else { throw .transitionInProgress }
         land(interruptAnimations())
-        let transaction = beginTransaction(.layout)
+        let transaction = beginTransaction(.layout, interactive: true)
         let oldLayout = layout, oldOffset = scroll.contentOffset
         transition(to: newLayout, timing: AnimationTiming(duration: 1, curve: .linear), interactive: true, transaction: transaction)
         interactiveTransition = InteractiveTransitionState(transaction: transaction, oldLayout: oldLayout,
@@ -78,10 +78,10 @@ extension CollectionView {
         bound.clearAnimations()
         let leaving = disappearing
         disappearing.removeAll()
-        offsetAnimation = nil
+        scrollMotion.animation = nil
         scroll.contentOffset = presentedOffset
-        transactions[state.transaction] = AnimationTransaction(id: state.transaction, kind: .layout, remaining: 0,
-                                                              cancelled: cancelled)
+        animations[state.transaction] = AnimationTransaction(id: state.transaction, kind: .layout, remaining: 0,
+                                                            cancelled: cancelled)
         // Views that were leaving come back as bound views (they may stay in the target layout).
         for d in leaving where bound[d.element] == nil {
             bound[d.element] = BoundView(view: d.view, reuseIdentifier: d.reuseIdentifier, attributes: d.attributes,
@@ -174,7 +174,7 @@ extension CollectionView {
         }
         scroll.contentOffset = oldOffset
         animateOffset(to: targetOffset, timing: timing, transaction: transaction)
-        if interactive { offsetAnimation?.interactive = true }
+        if interactive { scrollMotion.animation?.interactive = true }
         if !interactive && timing.duration == 0 { updateVisibleViews() }
     }
 
@@ -196,7 +196,7 @@ extension CollectionView {
         disappearing.append(DisappearingView(view: b.view, reuseIdentifier: b.reuseIdentifier, element: element,
                                              itemID: itemID, data: payload, attributes: b.attributes, order: b.order,
                                              animation: animation))
-        transactions[transaction]?.remaining += 1
+        animations.add(to: transaction)
     }
 }
 

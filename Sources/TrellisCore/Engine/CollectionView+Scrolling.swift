@@ -7,23 +7,19 @@ extension CollectionView {
     /// Returns the scroll's transaction id (its `scrollCompleted` event), nil when not animated.
     @discardableResult
     public mutating func setContentOffset(_ offset: Point, timing: AnimationTiming) throws(EngineError) -> Int? {
-        if offsetAnimation?.interactive == true { throw .transitionInProgress }
+        if scrollMotion.animation?.interactive == true { throw .transitionInProgress }
         guard timing.duration > 0 || timing.delay > 0 else {
             stopOffsetAnimation()
             setContentOffset(offset)
             return nil
         }
-        let old = scroll.visibleBounds
         let transaction = beginTransaction(.scroll)
-        let running = offsetAnimation?.transaction
+        let running = scrollMotion.animation?.transaction
         // animateOffset starts from the running animation's presentation offset, so the running
         // transaction is settled after it, not before.
         animateOffset(to: offset, timing: timing, transaction: transaction)
         if let running { releaseOffset(from: running) }
-        if scroll.visibleBounds.size != old.size || layout.shouldInvalidate(forBoundsChange: scroll.visibleBounds) {
-            layout.prepare(context, invalidation: .boundsChange)
-            scroll.contentSize = layout.contentSize
-        }
+        // Nothing moved on screen yet: the layout already lays out for these bounds.
         updateVisibleViews()
         finishIfIdle(transaction)
         return transaction
@@ -39,17 +35,15 @@ extension CollectionView {
 
     /// Ends a running offset animation where it is on screen (a plain offset change replaces it).
     mutating func stopOffsetAnimation() {
-        guard let animation = offsetAnimation, !animation.interactive else { return }
+        guard let animation = scrollMotion.animation, !animation.interactive else { return }
         scroll.contentOffset = presentationContentOffset
-        offsetAnimation = nil
+        scrollMotion.animation = nil
         releaseOffset(from: animation.transaction)
     }
 
     /// The offset animation no longer counts in `transaction`; ends it as interrupted when it
     /// was its last animation.
     private mutating func releaseOffset(from transaction: Int) {
-        guard transactions[transaction] != nil else { return }
-        transactions[transaction]!.remaining -= 1
-        if transactions[transaction]!.remaining <= 0 { endInterrupted(transaction) }
+        if let event = animations.release(transaction) { pendingEvents.append(event) }
     }
 }

@@ -21,12 +21,12 @@ public struct CollectionView: Sendable {
     /// Views of deleted or vanished elements, animating to their final attributes; they return
     /// to the pool when their animation ends.
     var disappearing: [DisappearingView] = []
-    /// The presentation content offset while it animates (nil at rest: the model offset shows).
-    var offsetAnimation: OffsetAnimation?
-    var transactions: [Int: AnimationTransaction] = [:]
+    /// The motion pipeline's stages with state of their own (MotionStage.swift tells the order).
+    var scrollMotion = ScrollMotion()
+    var physics = PhysicsStage()
+    var animations = TimedAnimations()
     /// The interactive layout transition in progress, if any.
     var interactiveTransition: InteractiveTransitionState?
-    var nextTransactionID = 1
     private var generation = 0
     var pendingEvents: [EngineEvent] = []
     /// The scene's last drawing order, reused while it holds.
@@ -148,13 +148,29 @@ public struct CollectionView: Sendable {
         setContentOffset(scroll.clamped(layout.targetContentOffset(forProposed: scroll.contentOffset)))
     }
 
-    /// Moves the engine's clock (seconds) and every running animation with it: the one way time
-    /// enters the engine. Time never goes backwards.
+    /// Moves the engine's clock (seconds) and everything that moves with it: the one way time
+    /// enters the engine. Time never goes backwards. One tick of the motion pipeline, in its
+    /// order (MotionStage.swift): input, scroll motion, physics, layout on the on-screen bounds,
+    /// timed animations, binding.
     public mutating func advance(to time: Double) {
         guard time > self.time else { return }
         self.time = time
-        stepAnimations()
+        // 1. Input samples due by now: none yet (gestures come with scroll physics).
+        // 2. Scroll motion: the offset on screen.
+        let (scrolled, scrollLanded) = scrollMotion.step(to: time)
+        // 3. Physics.
+        physics.step(to: time)
+        // 4. Layout for the bounds on screen, when the layout depends on them.
+        if scrolled { prepareForOnScreenBounds() }
+        // 5. Timed animations.
+        let landed = stepAnimations(alsoLanded: scrollLanded)
+        // 6. Binding and the scene.
+        if scrolled || landed { updateVisibleViews() }
     }
+
+    /// The session needs frames: some stage of the pipeline moves something by time alone. The
+    /// frame clock, persistence and `stats` ask only this.
+    public var needsTicks: Bool { scrollMotion.needsTicks || physics.needsTicks || animations.needsTicks }
 
     /// Sets the prefetch margin and rebinds.
     public mutating func setPrefetchMargin(_ margin: Double) {
@@ -235,13 +251,11 @@ public struct CollectionView: Sendable {
 
     /// The content offset on screen now: the model offset, or where its animation has got to.
     public var presentationContentOffset: Point {
-        guard let animation = offsetAnimation else { return scroll.contentOffset }
-        if animation.interactive { return animation.from.interpolated(to: animation.to, interactiveTransition?.progress ?? 0) }
-        return animation.value(at: time)
+        scrollMotion.offset(model: scroll.contentOffset, time: time, progress: interactiveTransition?.progress)
     }
 
-    /// True while anything animates (views or the content offset).
-    public var needsTicks: Bool { !transactions.isEmpty }
+    /// The on-screen content offset's velocity in points per second (zero at rest).
+    public var scrollVelocity: Point { scrollMotion.velocity(at: time) }
 
     /// The presentation attributes of an element on screen now, or nil when it has no view.
     public func presentationAttributes(for element: ElementID) -> LayoutAttributes? { bound[element]?.attributes }
@@ -261,7 +275,7 @@ public struct CollectionView: Sendable {
             let clamped = scroll.clamped(scroll.contentOffset)
             if clamped != scroll.contentOffset {
                 scroll.contentOffset = clamped
-                if layout.shouldInvalidate(forBoundsChange: scroll.visibleBounds) {
+                if layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
                     layout.prepare(context, invalidation: .boundsChange)
                 }
             }
@@ -269,14 +283,29 @@ public struct CollectionView: Sendable {
         updateVisibleViews()
     }
 
+    /// What the layout sees: the bounds on screen (a layout that depends on the offset lays out
+    /// against what is shown, never against a target still being scrolled to), the model
+    /// offset, the velocity and the time.
     var context: LayoutContext {
-        LayoutContext(data: data, boundsSize: scroll.boundsSize, contentOffset: scroll.contentOffset,
-                      contentInset: scroll.contentInset)
+        LayoutContext(data: data, boundsSize: scroll.boundsSize, contentOffset: presentationContentOffset,
+                      contentInset: scroll.contentInset, modelContentOffset: scroll.contentOffset,
+                      velocity: scrollVelocity, time: time)
+    }
+
+    /// The visible rectangle on screen now.
+    var onScreenBounds: Rect { Rect(origin: presentationContentOffset, size: scroll.boundsSize) }
+
+    /// Stage 4 of the tick: prepares the layout for the bounds on screen when it asks to be
+    /// (UIKit's shouldInvalidateLayout(forBoundsChange:)).
+    mutating func prepareForOnScreenBounds() {
+        if layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
+            layout.prepare(context, invalidation: .boundsChange)
+            scroll.contentSize = layout.contentSize
+        }
     }
 
     private mutating func boundsDidChange(from old: Rect) {
-        let new = scroll.visibleBounds
-        if new.size != old.size || layout.shouldInvalidate(forBoundsChange: new) {
+        if onScreenBounds.size != old.size || layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
             layout.prepare(context, invalidation: .boundsChange)
             scroll.contentSize = layout.contentSize
         }

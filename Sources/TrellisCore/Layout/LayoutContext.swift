@@ -1,22 +1,36 @@
-/// What a layout sees of its collection view when it prepares: the data and the view's geometry.
+/// What a layout sees of its collection view when it prepares: the data, the view's geometry as
+/// it is on screen, where scrolling will come to rest, how fast it moves and the time.
 public struct LayoutContext: Sendable {
     /// The data source's current state (shared copy-on-write, never copied by passing it).
     public var data: CollectionData
     /// The size of the visible area (the collection view's bounds size).
     public var boundsSize: Size
-    /// The current content offset (the bounds' origin in content coordinates).
+    /// The content offset on screen now (the bounds' origin in content coordinates): what
+    /// UIScrollView's contentOffset reads while a scroll animates, decelerates or bounces, and
+    /// what pinned headers, zooming and carousels lay out against.
     public var contentOffset: Point
     /// UIScrollView's contentInset: extra scrollable space around the content.
     public var contentInset: EdgeInsets
+    /// The model content offset: where the offset rests once its motion ends (an animated
+    /// scroll's target). Equal to `contentOffset` at rest.
+    public var modelContentOffset: Point
+    /// The on-screen offset's velocity, in points per second (zero at rest).
+    public var velocity: Point
+    /// The engine's time, in seconds.
+    public var time: Double
 
-    public init(data: CollectionData, boundsSize: Size, contentOffset: Point = .zero, contentInset: EdgeInsets = .zero) {
+    public init(data: CollectionData, boundsSize: Size, contentOffset: Point = .zero, contentInset: EdgeInsets = .zero,
+                modelContentOffset: Point? = nil, velocity: Point = .zero, time: Double = 0) {
         self.data = data
         self.boundsSize = boundsSize
         self.contentOffset = contentOffset
         self.contentInset = contentInset
+        self.modelContentOffset = modelContentOffset ?? contentOffset
+        self.velocity = velocity
+        self.time = time
     }
 
-    /// The visible rectangle in content coordinates.
+    /// The visible rectangle on screen, in content coordinates.
     @inlinable public var visibleBounds: Rect { Rect(origin: contentOffset, size: boundsSize) }
 }
 

@@ -1,0 +1,16 @@
+/// One stage of the engine's tick (DESIGN.md, "Motion pipeline"): a small piece of motion
+/// state that owns what it moves and says whether it still needs ticks.
+///
+/// `CollectionView.advance(to:)` runs the stages in one fixed order:
+/// 1. input samples due by now (gestures: none yet, scroll physics brings them);
+/// 2. `ScrollMotion`: the on-screen content offset and its velocity;
+/// 3. `PhysicsStage`: the dynamics step on a fixed time step;
+/// 4. the layout, prepared for the on-screen bounds when it asks to be (pinning, zoom);
+/// 5. `TimedAnimations`: updates, transitions and their transactions;
+/// 6. binding (the reuse pool) and the scene.
+/// The session needs frames exactly while one stage does (`CollectionView.needsTicks`); a new
+/// kind of motion joins its stage, never a clock or a path of its own.
+protocol MotionStage {
+    /// True while this stage moves something by time alone.
+    var needsTicks: Bool { get }
+}
