@@ -37,15 +37,22 @@ extension CollectionView {
     /// presentation attributes; the caller starts new animations from them, so nothing jumps.
     /// Views on their way out are returned (still on screen) for the caller to carry on with
     /// `continueDisappearing`, or land and go back to the pool when the caller ignores them.
+    /// With `keepingScroll`, an animated scroll goes on (as a UIScrollView's does through
+    /// reloadData and performBatchUpdates); otherwise it stops where it is on screen.
     @discardableResult
-    mutating func interruptAnimations() -> [DisappearingView] {
+    mutating func interruptAnimations(keepingScroll: Bool = false) -> [DisappearingView] {
         guard !animations.isEmpty else { return [] }
-        if scrollMotion.animation != nil {
-            // The scroll stops where it is on screen, as a touch stops a moving scroll view.
-            scroll.contentOffset = presentationContentOffset
-            scrollMotion.animation = nil
+        var kept: Int?
+        if let running = scrollMotion.animation {
+            if keepingScroll, !running.interactive, animations[running.transaction]?.kind == .scroll {
+                kept = running.transaction
+            } else {
+                // The scroll stops where it is on screen, as a touch stops a moving scroll view.
+                scroll.contentOffset = presentationContentOffset
+                scrollMotion.animation = nil
+            }
         }
-        pendingEvents += animations.interruptAll()
+        pendingEvents += animations.interruptAll(except: kept)
         bound.clearAnimations()
         let leaving = disappearing
         disappearing.removeAll()

@@ -24,7 +24,7 @@ extension CollectionView {
     }
 
     private mutating func install(_ result: UpdateResult, timing: AnimationTiming) -> Int {
-        let leaving = interruptAnimations()
+        let leaving = interruptAnimations(keepingScroll: true)
         let transaction = beginTransaction(.update)
         continueDisappearing(leaving, timing: timing, transaction: transaction)
         let oldLayout = layout, oldData = data
@@ -35,7 +35,8 @@ extension CollectionView {
                 rebind: false)
         let proposed = layout.targetContentOffset(forProposed: scroll.contentOffset)
         scroll.contentOffset = scroll.clamped(proposed)
-        if layout.shouldInvalidate(forBoundsChange: scroll.visibleBounds) { layout.prepare(context, invalidation: .boundsChange) }
+        retargetScroll()
+        prepareForOnScreenBounds()
 
         /// Where an old element lives after the update (nil: it was deleted or reloaded).
         func newElement(_ old: ElementID) -> ElementID? {
@@ -80,8 +81,12 @@ extension CollectionView {
             }
             order += 1
         }
-        let rect = scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin)
-        for target in layout.attributes(in: rect) where bound[target.element] == nil {
+        // What the new layout shows where the offset rests and, while a scroll goes on, on screen.
+        var appearing = layout.attributes(in: scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
+        if onScreenBounds != scroll.visibleBounds {
+            appearing += layout.attributes(in: onScreenBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
+        }
+        for target in appearing where bound[target.element] == nil {
             let start: LayoutAttributes
             if let old = oldElement(target.element), let before = oldLayout.attributes(for: old) {
                 start = before

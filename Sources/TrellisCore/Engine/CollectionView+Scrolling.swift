@@ -46,4 +46,14 @@ extension CollectionView {
     private mutating func releaseOffset(from transaction: Int) {
         if let event = animations.release(transaction) { pendingEvents.append(event) }
     }
+
+    /// The model offset moved under a running scroll (the content changed under it: an update,
+    /// a reload or a resize clamped it): the scroll turns toward the new rest from where it is on
+    /// screen, on its timing again, in the same transaction.
+    mutating func retargetScroll() {
+        guard let running = scrollMotion.animation, !running.interactive, running.to != scroll.contentOffset else { return }
+        let onScreen = presentationContentOffset
+        scrollMotion.animation = OffsetAnimation(from: onScreen, to: scroll.contentOffset, startTime: time,
+                                                 timing: running.timing, transaction: running.transaction)
+    }
 }

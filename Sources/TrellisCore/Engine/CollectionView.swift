@@ -275,6 +275,7 @@ public struct CollectionView: Sendable {
             let clamped = scroll.clamped(scroll.contentOffset)
             if clamped != scroll.contentOffset {
                 scroll.contentOffset = clamped
+                retargetScroll()
                 if layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
                     layout.prepare(context, invalidation: .boundsChange)
                 }
@@ -363,7 +364,7 @@ public struct CollectionView: Sendable {
 
     /// Lands every animation at once (reporting them interrupted) and returns every view to its pool.
     mutating func unbindAll() {
-        land(interruptAnimations())
+        land(interruptAnimations(keepingScroll: true))
         for (_, b) in boundInOrder { reusePool.enqueue(b.view, reuseIdentifier: b.reuseIdentifier) }
         bound.removeAll(keepingCapacity: true)
     }

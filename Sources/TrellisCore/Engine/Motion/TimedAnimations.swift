@@ -60,10 +60,11 @@ struct TimedAnimations: MotionStage, Sendable {
         return events
     }
 
-    /// Ends every transaction as interrupted (finished = false), oldest first.
-    mutating func interruptAll() -> [EngineEvent] {
-        let events = transactions.keys.sorted().compactMap { transactions[$0]!.completion(finished: false) }
-        transactions.removeAll()
+    /// Ends every transaction but `kept` as interrupted (finished = false), oldest first.
+    mutating func interruptAll(except kept: Int? = nil) -> [EngineEvent] {
+        let ended = transactions.keys.sorted().filter { $0 != kept }
+        let events = ended.map { transactions[$0]!.completion(finished: false) }
+        for id in ended { transactions[id] = nil }
         return events
     }
 
