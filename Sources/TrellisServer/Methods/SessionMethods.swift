@@ -38,7 +38,10 @@ enum SessionMethods {
         },
         Method(name: "session.list", mutates: false) { context throws(RPCError) in
             try context.allow([])
-            return .object(["sessions": .array(context.server.sessions.keys.sorted().map { info(context.server.sessions[$0]!) })])
+            var result: [String: JSONValue] = ["sessions": .array(context.server.sessions.keys.sorted().map { info(context.server.sessions[$0]!) })]
+            // Sessions set aside at start (Persistence), only when there are any.
+            if let failed = context.server.persistence?.failedSessions, !failed.isEmpty { result["failed"] = .array(failed.map(\.json)) }
+            return .object(result)
         },
         Method(name: "session.info", mutates: false) { context throws(RPCError) in
             try context.allow(["session"])

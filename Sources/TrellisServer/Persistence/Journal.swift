@@ -53,6 +53,11 @@ struct JournalEntry: Equatable {
         time = try value.optionalNumber("time", in: "line")
     }
 
+    /// The session the request acted on: `params.session`, or the one `session.create` made.
+    var sessionName: String? {
+        params.field("session")?.stringValue ?? (method == "session.create" ? params.field("name")?.stringValue : nil)
+    }
+
     init(seq: Int, method: String, params: JSONValue, session: String? = nil, time: Double? = nil) {
         self.seq = seq; self.method = method; self.params = params; self.session = session; self.time = time
     }

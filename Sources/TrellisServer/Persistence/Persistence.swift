@@ -30,15 +30,21 @@
 // session's state goes to `snapshot.json.tmp`, is fsynced, renamed over `snapshot.json`, the
 // directory fsynced; only then is the journal cut to zero. A crash between the rename and the
 // cut leaves lines the snapshot already holds: their seq is at most the snapshot's, and they
-// are skipped. Compaction waits while a session is in an interactive transition or a manual
-// session animates (a snapshot keeps model state, not what is in flight), up to twice the size.
+// are skipped. Motion in flight is state like any other (StateSnapshot's `motion`: running
+// animations, an animated scroll, an interactive transition and its progress), so compaction
+// never waits for stillness and drops nothing.
 //
 // Restore, when the server starts (before it serves anyone): the snapshot's sessions are
-// rebuilt, then the journal's later lines are replayed through the same method table. A last
-// line without its line end (a write cut short by a crash) is dropped with a warning and cut
-// from the file; a damaged line anywhere else, or a line that fails to replay, stops the start
-// with an error naming the file and line. Live sessions then land their animations (their
-// clock resumes from there); manual sessions stay exactly where their clock was.
+// rebuilt (with what was in flight), then the journal's later lines are replayed through the
+// same method table. A last line without its line end (a write cut short by a crash) is
+// dropped with a warning and cut from the file; a damaged line anywhere else (the file itself
+// is not what we wrote) stops the start with an error naming the file and line. A session
+// whose state cannot be read or whose line fails to replay is set aside, not the server: it is
+// logged with why, its later lines are skipped, the snapshot and journal as they were are
+// copied into `failed/` beside them, `session.list` and `stats` show it as failed, and every
+// other session starts; a snapshot is then taken at once, so the next start is clean. Live
+// sessions then land their animations (their clock resumes from there); manual sessions stay
+// exactly where their clock was, mid-motion included.
 //
 // Not kept across a restart: frame numbers and viewers (they attach again and get a keyframe).
 // View ids and reuse counters come back only when the journal alone rebuilds a manual session;
@@ -117,13 +123,16 @@ final class Persistence {
     private var closed = false
 
     private(set) var compactions = 0
+    /// Sessions set aside at start because their state could not be restored.
+    private(set) var failedSessions: [FailedSession] = []
 
     /// What `stats` shows of the journal: where it is, how it syncs, how big it is, whether
     /// memory is ahead of the files after a failed write.
     var stats: JSONValue {
         .object(["directory": .string(directory), "fsync": .string(policy.rawValue),
                  "journalBytes": .number(Double(journal.size)), "lastSeq": .number(Double(nextSeq - 1)),
-                 "compactions": .number(Double(compactions)), "behind": .bool(needsSnapshot)])
+                 "compactions": .number(Double(compactions)), "behind": .bool(needsSnapshot),
+                 "failedSessions": .number(Double(failedSessions.count))])
     }
 
     /// Mutating methods that change nothing lasting.
@@ -220,10 +229,6 @@ final class Persistence {
 
     private func compactIfDue() {
         guard journal.size >= nextCompactionAt else { return }
-        let inFlight = server.sessions.values.contains {
-            $0.collectionView.interactiveTransitionProgress != nil || ($0.clock == .manual && $0.collectionView.needsTicks)
-        }
-        if inFlight && journal.size < 2 * compactionBytes { return }
         do {
             try compact()
             nextCompactionAt = compactionBytes
@@ -237,6 +242,7 @@ final class Persistence {
 
     private func restore() throws(PersistenceError) {
         var covered = 0, fromSnapshot = 0
+        var failed: [(name: String, reason: String)] = []
         if let bytes = try FileIO.read(snapshotPath) {
             let snapshot = try StateSnapshot(bytes: bytes, file: snapshotPath)
             covered = snapshot.seq
@@ -245,6 +251,7 @@ final class Persistence {
                                                       epochMilliseconds: .infinity)
             }
             fromSnapshot = snapshot.sessions.count
+            failed = snapshot.unreadable
         }
         let contents = try JournalParser.parse(try journal.readAll(), file: journalPath)
         if contents.tornTailBytes > 0 {
@@ -252,16 +259,55 @@ final class Persistence {
             try journal.truncate(to: contents.validLength)
         }
         let client = Client(connection: nil)
-        var replayed = 0
+        var replayed = 0, skipped = 0
         for (line, entry) in contents.entries where entry.seq > covered {
-            try replay(entry, client: client, at: "\(journalPath):\(line)")
-            replayed += 1
+            let name = entry.sessionName
+            if let name, failed.contains(where: { $0.name == name }) {
+                skipped += 1
+                continue
+            }
+            do throws(PersistenceError) {
+                try replay(entry, client: client, at: "\(journalPath):\(line)")
+                replayed += 1
+            } catch {
+                // A line that names no session cannot be pinned on one: the state as a whole is not ours.
+                guard let name else { throw error }
+                failed.append((name, error.description))
+                server.sessions[name] = nil
+            }
         }
         nextSeq = max(covered, contents.entries.map(\.entry.seq).max() ?? 0) + 1
         settle()
+        if !failed.isEmpty { try setAside(failed, skippedLines: skipped) }
         if fromSnapshot > 0 || replayed > 0 {
             let count = server.sessions.count
             server.logger.info("restored \(count) session\(count == 1 ? "" : "s") from \(directory) (\(fromSnapshot) from the snapshot, \(replayed) journal lines replayed)")
+        }
+    }
+
+    /// Keeps the files of sessions that could not be restored (copies of the snapshot and the
+    /// journal as they were, in `failed/`), logs why, and takes a snapshot of the others so the
+    /// next start does not meet them again.
+    private func setAside(_ failed: [(name: String, reason: String)], skippedLines: Int) throws(PersistenceError) {
+        let kept = directory + "/failed"
+        try FileIO.makeDirectories(kept)
+        var stamp = timeval()
+        gettimeofday(&stamp, nil)
+        let prefix = "\(kept)/\(stamp.tv_sec)-\(getpid())"
+        for (path, name) in [(snapshotPath, "snapshot.json"), (journalPath, "journal.ndjson")] {
+            if let bytes = try FileIO.read(path) {
+                var copy = ByteBuffer(capacity: bytes.count)
+                copy.append(contentsOf: bytes)
+                try FileIO.replace("\(prefix)-\(name)", with: copy)
+            }
+        }
+        for f in failed {
+            failedSessions.append(FailedSession(name: f.name, reason: f.reason, keptIn: "\(prefix)-snapshot.json, \(prefix)-journal.ndjson"))
+            server.logger.error("session '\(f.name)' could not be restored and was set aside (its files are kept as \(prefix)-*): \(f.reason)")
+        }
+        if skippedLines > 0 { server.logger.warning("skipped \(skippedLines) journal line\(skippedLines == 1 ? "" : "s") of sessions set aside") }
+        do { try compact() } catch {
+            server.logger.warning("could not take a snapshot after setting sessions aside (the next start will meet them again): \(error.description)")
         }
     }
 
@@ -321,4 +367,13 @@ final class Persistence {
         }
         journal.close()
     }
+}
+
+/// A session that could not be restored at start: set aside with why and where its files are.
+struct FailedSession {
+    var name: String
+    var reason: String
+    var keptIn: String
+
+    var json: JSONValue { .object(["name": .string(name), "reason": .string(reason), "kept": .string(keptIn)]) }
 }

@@ -7,7 +7,7 @@ import TrellisProtocol
 ///
 /// `{"format":"trellis-state","version":1,"seq":40,"sessions":[{name, clock, time, bounds,
 /// contentInset, contentOffset, layout, sections, selected, allowsSelection,
-/// allowsMultipleSelection}, …]}`
+/// allowsMultipleSelection, motion?}, …]}` (`motion`: what was in flight, MotionStateCoding).
 struct StateSnapshot {
     static let format = "trellis-state"
     static let version = 1
@@ -15,6 +15,8 @@ struct StateSnapshot {
     /// The last journal seq whose effect the snapshot holds.
     var seq: Int
     var sessions: [SessionState]
+    /// Sessions of the file that could not be read, each with why (the others load all the same).
+    var unreadable: [(name: String, reason: String)] = []
 
     init(seq: Int, sessions: [SessionState]) {
         self.seq = seq
@@ -51,7 +53,12 @@ struct StateSnapshot {
             seq = try value.requireInt("seq", in: "snapshot")
             var sessions: [SessionState] = []
             for (n, s) in try value.requireArray("sessions", in: "snapshot").enumerated() {
-                sessions.append(try SessionState(s, path: "snapshot.sessions[\(n)]"))
+                // One session that cannot be read is set aside; it does not take the others with it.
+                do throws(ParamError) {
+                    sessions.append(try SessionState(s, path: "snapshot.sessions[\(n)]"))
+                } catch {
+                    unreadable.append((s.field("name")?.stringValue ?? "sessions[\(n)]", "\(file): \(error.message)"))
+                }
             }
             self.sessions = sessions
         } catch {
@@ -61,10 +68,10 @@ struct StateSnapshot {
 }
 
 /// What of a session outlives the process: the model state a client set (data, layout, bounds,
-/// insets, offset, selection, clock and time). Not kept, by design: view ids and the reuse
-/// pool's counters (viewers attach again and get a keyframe), frame numbers, viewers, and
-/// anything in flight (animations are landed; compaction waits for interactive transitions
-/// and a manual session's animations to end before taking a snapshot).
+/// insets, offset, selection, clock and time) and whatever was in flight (running animations,
+/// an animated scroll, an interactive transition with its progress), so compaction never waits
+/// for stillness. Not kept, by design: view ids and the reuse pool's counters (viewers attach
+/// again and get a keyframe), frame numbers and viewers.
 struct SessionState {
     var name: String
     var clock: Session.Clock
@@ -76,6 +83,8 @@ struct SessionState {
     var data: CollectionData
     var selected: [ItemID]
     var selectionPolicy: SelectionPolicy
+    /// What was in flight (empty at rest: then the key is left out).
+    var motion: MotionState
 
     /// The session's state, or an error when its layout has no protocol object to write.
     init(_ session: Session) throws(PersistenceError) {
@@ -93,10 +102,15 @@ struct SessionState {
         data = view.data
         selected = view.selectedItems
         selectionPolicy = view.selectionPolicy
+        motion = view.motion
+        motionJSON = motion.isEmpty ? nil : try MotionStateCoding.json(motion, session: session.name)
     }
 
+    /// `motion` as the file writes it (checked when the state was taken, so writing cannot fail).
+    private var motionJSON: JSONValue?
+
     var json: JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "name": .string(name), "clock": .string(clock.rawValue), "time": .number(time),
             "bounds": .array([.number(bounds.width), .number(bounds.height)]),
             "contentInset": .array([.number(contentInset.top), .number(contentInset.left),
@@ -106,12 +120,15 @@ struct SessionState {
             "selected": .array(selected.map { .string($0.rawValue) }),
             "allowsSelection": .bool(selectionPolicy.allowsSelection),
             "allowsMultipleSelection": .bool(selectionPolicy.allowsMultipleSelection),
-        ])
+        ]
+        if let motionJSON { members["motion"] = motionJSON }
+        return .object(members)
     }
 
     init(_ value: JSONValue, path: String) throws(ParamError) {
         try value.rejectUnknownKeys(allowed: ["name", "clock", "time", "bounds", "contentInset", "contentOffset", "layout",
-                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection"], path: path)
+                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion"],
+                                      path: path)
         name = try value.requireString("name", in: path)
         let clockName = try value.requireString("clock", in: path)
         guard let clock = Session.Clock(rawValue: clockName) else {
@@ -142,10 +159,12 @@ struct SessionState {
         }
         selectionPolicy = SelectionPolicy(allowsSelection: try value.requireBool("allowsSelection", in: path),
                                           allowsMultipleSelection: try value.requireBool("allowsMultipleSelection", in: path))
+        motionJSON = try value.optionalObject("motion", in: path)
+        motion = try motionJSON.map { m throws(ParamError) in try MotionStateCoding.motion(m, path: "\(path).motion") } ?? MotionState()
     }
 
     /// A collection view in this state, built with the engine's public inputs as a client would
-    /// drive it: create, set the offset, select, move the clock. Nothing animates.
+    /// drive it: create, set the offset, select, move the clock, then resume what was in flight.
     func makeView() -> CollectionView {
         // The layout object was checked when the snapshot was read.
         let layout = (try? LayoutSpec.layout(self.layout)) ?? FlowLayout()
@@ -157,6 +176,7 @@ struct SessionState {
         }
         view.advance(to: time)
         _ = view.drainEvents()
+        view.resume(motion)
         return view
     }
 }
