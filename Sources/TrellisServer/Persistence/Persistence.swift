@@ -342,7 +342,7 @@ final class Persistence {
             var view = session.collectionView
             if session.clock == .live {
                 var seconds = 0
-                while view.needsTicks && view.interactiveTransitionProgress == nil && seconds < 3600 {
+                while view.needsTicks && seconds < 3600 {   // an interactive transition waits: it needs no ticks
                     view.advance(to: view.time + 1)
                     seconds += 1
                 }
