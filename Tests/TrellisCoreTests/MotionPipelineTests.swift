@@ -108,6 +108,18 @@ import Testing
         #expect(view.drainEvents() == [.scrollCompleted(scroll: scroll, finished: true)])
     }
 
+    @Test func aResizeDuringAnAnimatedScrollKeepsItGoing() throws {
+        var view = CollectionView(boundsSize: Size(375, 812), layout: ListLayout(), data: items(200))
+        let scroll = try #require(try view.setContentOffset(Point(0, 4000), timing: AnimationTiming(duration: 1, curve: .linear)))
+        view.advance(to: 0.5)
+        view.resize(to: Size(812, 375))
+        #expect(view.drainEvents().isEmpty)
+        #expect(near(view.scene.contentOffset, Point(0, 2000), 1e-6))
+        view.advance(to: 1)
+        #expect(view.scene.contentOffset == Point(0, 4000))
+        #expect(view.drainEvents() == [.scrollCompleted(scroll: scroll, finished: true)])
+    }
+
     @Test func aLayoutChangeStopsAnAnimatedScrollWhereItIs() throws {
         var view = CollectionView(boundsSize: Size(375, 812), layout: ListLayout(), data: items(200))
         let scroll = try #require(try view.setContentOffset(Point(0, 4000), timing: AnimationTiming(duration: 1, curve: .linear)))
