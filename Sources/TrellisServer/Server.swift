@@ -245,6 +245,8 @@ public final class Server {
         var context = MethodContext(server: self, client: client, params: params, mutates: method.mutates, touched: nil)
         let outcome: Result<JSONValue, RPCError>
         do {
+            // Persistence: a change that could not be made durable is refused before it is made.
+            if method.mutates, !Persistence.unrecorded.contains(name), let persistence { try persistence.ensureWritable() }
             let result = try method.handler(&context)
             // Persistence: journal an accepted mutation before acknowledging it.
             if method.mutates, let persistence { try persistence.record(method: name, params: params, touched: context.touched) }

@@ -120,13 +120,26 @@ final class JournalFile {
     /// Bytes written since the last fsync.
     private(set) var isDirty = false
 
-    /// Opens (creating it 0600) and locks the journal; fails when another process holds it.
+    /// Opens (creating it 0600) and locks the journal; fails when another process holds it or
+    /// when the path is a symbolic link (never followed: a planted link must not make the
+    /// server write into someone else's file).
     init(path: String) throws(PersistenceError) {
         self.path = path
+        fd = -1
+        size = 0
+        try open()
+    }
+
+    private func open() throws(PersistenceError) {
         var existed = stat()
-        let isNew = stat(path, &existed) != 0
-        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .system("cannot open the journal", path) }
+        let isNew = lstat(path, &existed) != 0
+        fd = Glibc.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP {
+                throw PersistenceError("\(path) is a symbolic link; the journal is never opened through one (something planted it?): remove it, or choose another --state-dir")
+            }
+            throw .system("cannot open the journal", path)
+        }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let busy = errno == EWOULDBLOCK
             Glibc.close(fd)
@@ -138,9 +151,35 @@ final class JournalFile {
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .system("cannot inspect", path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close()
+            throw PersistenceError("\(path) is not a regular file; remove it, or choose another --state-dir")
+        }
         size = Int(info.st_size)
+        isDirty = false
         // A new file's name must reach the disk too, or a crash could lose the whole journal.
         if isNew { try FileIO.syncDirectory(of: path) }
+    }
+
+    /// True while the path still names the file we write: a state directory deleted (or a
+    /// journal removed or replaced) under a running server leaves it appending to a file no
+    /// restart would ever read.
+    var isInPlace: Bool {
+        var atPath = stat(), open = stat()
+        guard fd >= 0, lstat(path, &atPath) == 0, fstat(fd, &open) == 0 else { return false }
+        return atPath.st_dev == open.st_dev && atPath.st_ino == open.st_ino
+    }
+
+    /// True when nothing is at the path any more (as opposed to another file put there).
+    var isGone: Bool {
+        var atPath = stat()
+        return lstat(path, &atPath) != 0 && (errno == ENOENT || errno == ENOTDIR)
+    }
+
+    /// Opens a new, empty journal at the path after the old one vanished.
+    func reopen() throws(PersistenceError) {
+        close()
+        try open()
     }
 
     deinit { close() }
@@ -214,9 +253,10 @@ enum FileIO {
 
     /// The whole file, or nil when it does not exist.
     static func read(_ path: String) throws(PersistenceError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw PersistenceError("\(path) is a symbolic link; state files are never read through one: remove it") }
             throw .system("cannot open", path)
         }
         defer { Glibc.close(fd) }
@@ -232,10 +272,17 @@ enum FileIO {
     }
 
     /// Replaces `path` atomically and durably: a temporary file written and fsynced, renamed
-    /// over `path`, then the directory fsynced so the rename itself survives a crash.
+    /// over `path`, then the directory fsynced so the rename itself survives a crash. The
+    /// temporary file is always a new one (O_EXCL, no link followed): whatever sits at its name
+    /// (a crash's leftover, a planted link) is removed, never written through.
     static func replace(_ path: String, with bytes: ByteBuffer) throws(PersistenceError) {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
+        var fd = open(temporary, flags, 0o600)
+        if fd < 0 && errno == EEXIST {
+            unlink(temporary)   // removes a link itself, not what it points to
+            fd = open(temporary, flags, 0o600)
+        }
         guard fd >= 0 else { throw .system("cannot create", temporary) }
         let written: Bool = bytes.withUnsafeBytes { raw in writeAll(fd, raw) }
         guard written, fsync(fd) == 0 else {
@@ -261,7 +308,9 @@ enum FileIO {
         guard fsync(fd) == 0 else { throw .system("cannot fsync", directory) }
     }
 
-    /// mkdir -p; what it creates gets mode 0700 (the state holds the users' data).
+    /// mkdir -p; what it creates gets mode 0700 (the state holds the users' data). The state
+    /// directory itself must then be ours and writable by no one else, as tmux checks its socket
+    /// directory and ssh's StrictModes a home: otherwise anyone could plant files (or links) in it.
     static func makeDirectories(_ directory: String) throws(PersistenceError) {
         var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
@@ -273,6 +322,12 @@ enum FileIO {
         var info = stat()
         guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw PersistenceError("\(directory) is not a directory; choose another --state-dir")
+        }
+        guard info.st_uid == geteuid() else {
+            throw PersistenceError("the state directory \(directory) belongs to uid \(info.st_uid), not to this server's uid \(geteuid()); choose a directory of your own with --state-dir")
+        }
+        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            throw PersistenceError("the state directory \(directory) is writable by its group or by others (mode \(String(info.st_mode & 0o7777, radix: 8))), so anyone could plant files in it; run chmod 700 \(directory), or choose another --state-dir")
         }
     }
 }

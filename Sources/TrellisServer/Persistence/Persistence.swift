@@ -161,6 +161,29 @@ final class Persistence {
 
     // MARK: Recording
 
+    /// Called before a mutation runs: makes sure what it changes can be made durable. A state
+    /// directory deleted under the running server (or its journal removed) would leave us
+    /// appending to a file no restart reads, acknowledging changes that are already lost: the
+    /// directory is made again and everything in memory written as a snapshot beside a new
+    /// journal. When that fails, or another file was put where the journal was, the mutation
+    /// is refused before it changes anything.
+    func ensureWritable() throws(RPCError) {
+        guard !closed, !journal.isInPlace else { return }
+        do throws(PersistenceError) {
+            guard journal.isGone else {
+                throw PersistenceError("\(journalPath) is no longer the journal this server opened (another file was put in its place); nothing is written over it: restart trellisd to take the state up again")
+            }
+            server.logger.warning("the state in \(directory) is gone (deleted while running?): making it again and saving every session")
+            try FileIO.makeDirectories(directory)
+            try journal.reopen()
+            try compact()
+        } catch {
+            server.logger.error("\(error.description)")
+            throw .domain("persistence_failed", "this change was refused, nothing changed: it could not be made durable in \(directory) (\(error.description))",
+                          details: ["directory": .string(directory)])
+        }
+    }
+
     /// Journals an accepted mutation (called after its handler succeeded, before its reply).
     /// Throws when the change could not be made durable: the reply must not say it was.
     func record(method: String, params: JSONValue, touched: Session?) throws(RPCError) {
