@@ -331,6 +331,7 @@ public final class Server {
     /// every caught-up viewer; a viewer above the soft output limit skips it and later gets one
     /// delta against what it last received; one above the hard limit is disconnected.
     func publish(_ session: Session) {
+        session.movedSincePublished = false
         let events = session.collectionView.drainEvents()
         if session.clock == .live && session.collectionView.needsTicks { startFrameTimer() }
         guard !session.viewers.isEmpty else {
@@ -502,7 +503,9 @@ public final class Server {
         var anyAnimating = false
         let now = nowMilliseconds
         let cpuStart = threadCPUMilliseconds
-        for session in sessions.values where session.clock == .live && session.collectionView.needsTicks {
+        // A session whose clock a query moved (landing its last animation) publishes that too.
+        for session in sessions.values where session.clock == .live
+            && (session.collectionView.needsTicks || session.movedSincePublished) {
             session.catchUp(nowMilliseconds: now)
             publish(session)
             anyAnimating = anyAnimating || session.collectionView.needsTicks

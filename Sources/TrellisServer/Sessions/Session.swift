@@ -32,10 +32,16 @@ public final class Session {
         published = PublishedScene(keyframe: collectionView.scene)
     }
 
+    /// The engine's clock moved since the last frame was published: what it moved (an
+    /// animation that landed during a query, say) must still reach the viewers.
+    var movedSincePublished = false
+
     /// Brings a live session's engine to `nowMilliseconds` (loop time).
     func catchUp(nowMilliseconds: Double) {
         guard clock == .live else { return }
+        let before = collectionView.time
         collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000)
+        if collectionView.time != before { movedSincePublished = true }
     }
 }
 
