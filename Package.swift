@@ -1,13 +1,14 @@
 // swift-tools-version: 6.1
 // Trellis: a headless, multi-process collection view. The targets follow the layers of
 // DESIGN.md; arrows point down only (CLI/server → client/server libs → protocol → core →
-// dynamics).
+// dynamics → geometry).
 import PackageDescription
 
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "TrellisGeometry", targets: ["TrellisGeometry"]),
         .library(name: "TrellisCore", targets: ["TrellisCore"]),
         .library(name: "TrellisDynamics", targets: ["TrellisDynamics"]),
         .library(name: "TrellisProtocol", targets: ["TrellisProtocol"]),
@@ -27,11 +28,9 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
-        .target(name: "TrellisDynamics"),
-        .target(
-            name: "TrellisCore",
-            dependencies: ["TrellisDynamics"]
-        ),
+        .target(name: "TrellisGeometry"),
+        .target(name: "TrellisDynamics", dependencies: ["TrellisGeometry"]),
+        .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics"]),
         .target(name: "TrellisProtocol", dependencies: ["TrellisCore"]),
         .target(
             name: "TrellisServer",
@@ -59,6 +58,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(name: "TrellisDynamicsTests", dependencies: ["TrellisDynamics"]),
         .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore"]),
         .testTarget(name: "TrellisProtocolTests", dependencies: ["TrellisProtocol"]),

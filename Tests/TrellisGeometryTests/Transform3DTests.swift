@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
-@testable import TrellisCore
+@testable import TrellisGeometry
 
 /// A tiny deterministic generator (SplitMix64) so the "random" transforms are the same on every run.
 
