@@ -357,7 +357,7 @@ public final class Server {
             }
         }
         let pooled = session.collectionView.reusePool.pooledViewIDs
-        session.published.advance(to: session.collectionView, pooled: pooled, writing: &session.frame)
+        session.published.publish(session.collectionView, pooled: pooled, writing: &session.frame)
         let changed = !session.frame.isEmpty
         if changed {
             session.seq += 1
@@ -398,7 +398,7 @@ public final class Server {
         guard var state = viewer.lagging else { return }
         viewer.lagging = nil
         var frame = FrameWriter()
-        state.advance(to: scene, pooled: pooled, writing: &frame)
+        state.publish(scene, pooled: pooled, writing: &frame)
         let bytes = encodeFrame(frame, session: session)
         bytes.withUnsafeBytes { viewer.connection.write($0) }
         viewer.framesSent += 1
@@ -506,7 +506,7 @@ public final class Server {
         // A session whose clock a query moved (landing its last animation) publishes that too.
         for session in sessions.values where session.clock == .live
             && (session.collectionView.needsTicks || session.movedSincePublished) {
-            session.catchUp(nowMilliseconds: now)
+            session.syncClock(toLoopMilliseconds: now)
             publish(session)
             anyAnimating = anyAnimating || session.collectionView.needsTicks
         }
@@ -517,7 +517,7 @@ public final class Server {
         if !anyAnimating && !anyLagging {
             stopFrameTimer()
         } else {
-            armFrameTimer(delay: frameSchedule.advance(now: end))
+            armFrameTimer(delay: frameSchedule.nextDelay(after: end))
         }
     }
 

@@ -51,7 +51,7 @@ struct Demo: ParsableCommand {
         var configuration = TerminalViewer.Configuration(socketPath: global.socketPath, session: driver.choreography.session)
         configuration.environment = ProcessInfo.processInfo.environment
         try runViewer(configuration) { viewer in
-            viewer.repeatEvery(interval) { driver.advance($0) }
+            viewer.repeatEvery(interval) { driver.step($0) }
         }
     }
 
@@ -103,7 +103,7 @@ private final class DemoDriver {
         self.limit = limit
     }
 
-    func advance(_ viewer: TerminalViewer) {
+    func step(_ viewer: TerminalViewer) {
         if let limit, done >= limit {
             viewer.stop()
             return

@@ -77,8 +77,8 @@ import TrellisCore
             }
             let pooled = view.reusePool.pooledViewIDs
             var fromEngine = SceneDelta(time: 0), fromScene = SceneDelta(time: 0)
-            direct.advance(to: view, pooled: pooled, reporting: &fromEngine)
-            built.advance(to: view.scene, pooled: pooled, reporting: &fromScene)
+            direct.publish(view, pooled: pooled, reporting: &fromEngine)
+            built.publish(view.scene, pooled: pooled, reporting: &fromScene)
             #expect(fromEngine == fromScene, "seed \(seed), step \(step)")
             #expect(firstDifference(direct.scene, view.scene) == nil, "seed \(seed), step \(step)")
             #expect(direct.pooled == built.pooled, "seed \(seed), step \(step)")

@@ -78,9 +78,9 @@ import TrellisCore
             let expected = SceneDelta.between(reference, view.scene, pooled: view.reusePool.pooledViewIDs)
             reference.apply(expected)
             if direct {
-                published.advance(to: view, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+                published.publish(view, pooled: view.reusePool.pooledViewIDs, writing: &frame)
             } else {
-                published.advance(to: view.scene, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+                published.publish(view.scene, pooled: view.reusePool.pooledViewIDs, writing: &frame)
             }
             #expect(frame.isEmpty == expected.isEmpty)
             var b = ByteBuffer()

@@ -9,7 +9,7 @@ import Testing
         var now = 1000.0 / 60
         for n in 2...120 {
             now += 5
-            let delay = schedule.advance(now: now)
+            let delay = schedule.nextDelay(after: now)
             #expect(abs(schedule.nextDeadline - Double(n) * 1000 / 60) < 1e-6)
             #expect(Double(delay) >= schedule.nextDeadline - now)
             now = schedule.nextDeadline
@@ -18,7 +18,7 @@ import Testing
 
     @Test func aLateTickRestartsTheGridInsteadOfBursting() {
         var schedule = FrameSchedule(interval: 10, now: 0)
-        #expect(schedule.advance(now: 55) == 10)   // 20 was missed long ago: next is 65, not 20, 30, …
+        #expect(schedule.nextDelay(after: 55) == 10)   // 20 was missed long ago: next is 65, not 20, 30, …
         #expect(schedule.nextDeadline == 65)
     }
 

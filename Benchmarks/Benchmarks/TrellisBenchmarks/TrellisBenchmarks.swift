@@ -160,7 +160,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             time += 1.0 / 60
             view.advance(to: time)
-            published.advance(to: view, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+            published.publish(view, pooled: view.reusePool.pooledViewIDs, writing: &frame)
             bytes.clear()
             var o = JSONObjectWriter(into: &bytes)
             frame.write(&o, into: &bytes)

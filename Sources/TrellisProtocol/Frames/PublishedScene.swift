@@ -2,7 +2,7 @@ import TrellisCore
 
 /// What every caught-up viewer holds, as the server keeps it: the last scene published (its
 /// views in drawing order) and the views that wait in their pools. The next frame is the
-/// difference between it and the scene now (`advance`), and a viewer that falls behind keeps a
+/// difference between it and the scene now (`publish`), and a viewer that falls behind keeps a
 /// copy of it (copy-on-write: the views array is shared, not copied).
 public struct PublishedScene: Sendable {
     public private(set) var time = 0.0
@@ -44,19 +44,19 @@ public struct PublishedScene: Sendable {
     /// frame (shared by the caught-up viewers) and every catch-up, and behind
     /// `SceneDelta.between`. `enginePooled` are the ids the engine keeps in its reuse pools: a
     /// view that leaves the scene is unbound when pooled, destroyed otherwise.
-    public mutating func advance<Sink: SceneDeltaSink>(to scene: Scene, pooled enginePooled: Set<ViewID>,
+    public mutating func publish<Sink: SceneDeltaSink>(_ scene: Scene, pooled enginePooled: Set<ViewID>,
                                                         reporting sink: inout Sink) {
         begin(time: scene.time, contentOffset: scene.contentOffset, contentSize: scene.contentSize,
               boundsSize: scene.boundsSize, reporting: &sink)
         walk(to: scene, pooled: enginePooled, reporting: &sink)
     }
 
-    /// `advance(to: engine.scene, …)` without building the scene: the engine's views are
+    /// `publish(engine.scene, …)` without building the scene: the engine's views are
     /// compared where it keeps them and the ones that changed are updated in place here. Only
     /// while every view keeps its place in drawing order (nearly every frame); at the first
-    /// that does not, the rest goes the way of `advance(to: Scene)`, the views before it
+    /// that does not, the rest goes the way of `publish(Scene)`, the views before it
     /// already up to date (they report nothing twice).
-    public mutating func advance<Sink: SceneDeltaSink>(to engine: CollectionView, pooled enginePooled: Set<ViewID>,
+    public mutating func publish<Sink: SceneDeltaSink>(_ engine: CollectionView, pooled enginePooled: Set<ViewID>,
                                                         reporting sink: inout Sink) {
         begin(time: engine.time, contentOffset: engine.presentationContentOffset, contentSize: engine.scroll.contentSize,
               boundsSize: engine.scroll.boundsSize, reporting: &sink)
@@ -91,7 +91,7 @@ public struct PublishedScene: Sendable {
         self.boundsSize = boundsSize
     }
 
-    /// The views of `advance(to: Scene)`.
+    /// The views of `publish(Scene)`.
     ///
     /// Drawing order rarely changes between frames, so each view is first looked for at its own
     /// position in the last scene, and the two arrays are walked side by side; ids are indexed
@@ -158,7 +158,7 @@ public struct PublishedScene: Sendable {
     }
 }
 
-/// The in-place half of `PublishedScene.advance(to: CollectionView, …)`: each view the engine
+/// The in-place half of `PublishedScene.publish(CollectionView, …)`: each view the engine
 /// hands over is compared with the one shown at the same position and, where they differ,
 /// reported and updated; it stops at the first view not at its old position.
 private struct InPlaceUpdate<Sink: SceneDeltaSink>: SceneVisitor {

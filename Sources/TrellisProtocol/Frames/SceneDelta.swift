@@ -78,7 +78,7 @@ public struct SceneDelta: Hashable, Sendable {
     public static func between(_ old: ViewerState, _ new: Scene, pooled: Set<ViewID>) -> SceneDelta {
         var state = PublishedScene(old)
         var delta = SceneDelta(time: new.time)
-        state.advance(to: new, pooled: pooled, reporting: &delta)
+        state.publish(new, pooled: pooled, reporting: &delta)
         return delta
     }
 }

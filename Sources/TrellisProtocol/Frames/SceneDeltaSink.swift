@@ -1,6 +1,6 @@
 import TrellisCore
 
-/// Receives what `PublishedScene.advance(to:pooled:reporting:)` finds, in the order a frame lists
+/// Receives what `PublishedScene.publish(pooled:reporting:)` finds, in the order a frame lists
 /// it: the scroll geometry first, then created, bound and changed views in drawing order, then
 /// unbound and destroyed ids in ascending order. `SceneDelta` collects it as values;
 /// `FrameWriter` writes it as a frame's JSON without building one.

@@ -102,15 +102,15 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
 }
 
 extension PublishedScene {
-    /// The server's per-frame diff, `advance(to:pooled:reporting:)` into a frame writer, spelled
+    /// The server's per-frame diff, `publish(_:pooled:reporting:)` into a frame writer, spelled
     /// out so that this module compiles it for the writer (called generically from another
     /// module, every report went through a witness table).
-    public mutating func advance(to scene: Scene, pooled: Set<ViewID>, writing frame: inout FrameWriter) {
-        advance(to: scene, pooled: pooled, reporting: &frame)
+    public mutating func publish(_ scene: Scene, pooled: Set<ViewID>, writing frame: inout FrameWriter) {
+        publish(scene, pooled: pooled, reporting: &frame)
     }
 
-    /// `advance(to: CollectionView, pooled:, reporting:)` into a frame writer (as above).
-    public mutating func advance(to engine: CollectionView, pooled: Set<ViewID>, writing frame: inout FrameWriter) {
-        advance(to: engine, pooled: pooled, reporting: &frame)
+    /// `publish(_: CollectionView, pooled:, reporting:)` into a frame writer (as above).
+    public mutating func publish(_ engine: CollectionView, pooled: Set<ViewID>, writing frame: inout FrameWriter) {
+        publish(engine, pooled: pooled, reporting: &frame)
     }
 }

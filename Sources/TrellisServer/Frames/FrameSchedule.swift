@@ -13,7 +13,7 @@ struct FrameSchedule {
 
     /// After a tick at `now`: the next deadline and the delay to it in whole milliseconds (libuv
     /// timers count milliseconds; rounding up never fires early).
-    mutating func advance(now: Double) -> UInt64 {
+    mutating func nextDelay(after now: Double) -> UInt64 {
         nextDeadline += interval
         if nextDeadline < now { nextDeadline = now + interval }
         return delay(now: now)

@@ -32,7 +32,7 @@ struct MethodContext {
         }
         // Mutations start from now; a query moves the clock only while something animates, so
         // an idle session's time (and so what viewers hold) does not drift between frames.
-        if mutates || session.collectionView.needsTicks { session.catchUp(nowMilliseconds: server.nowMilliseconds) }
+        if mutates || session.collectionView.needsTicks { session.syncClock(toLoopMilliseconds: server.nowMilliseconds) }
         touched = session
         return session
     }

@@ -37,7 +37,7 @@ public final class Session {
     var movedSincePublished = false
 
     /// Brings a live session's engine to `nowMilliseconds` (loop time).
-    func catchUp(nowMilliseconds: Double) {
+    func syncClock(toLoopMilliseconds nowMilliseconds: Double) {
         guard clock == .live else { return }
         let before = collectionView.time
         collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000)
