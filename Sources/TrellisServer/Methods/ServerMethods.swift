@@ -28,8 +28,8 @@ enum ServerMethods {
                 "ticking": .bool(server.isTicking),
                 "uptimeMs": .number(server.nowMilliseconds.rounded()),
                 "persistence": server.persistence?.stats ?? .null,
-                "frameTimeMs": frameTimes(server.frameTimings),
-                "frameCpuMs": frameTimes(server.frameCPUTimings),
+                "frameTimeMs": frameTimes(server.frameClock.timings),
+                "frameCpuMs": frameTimes(server.frameClock.cpuTimings),
                 "framesSpliced": .number(Double(server.fanout?.framesSpliced ?? 0)),
                 "spliceFallbacks": .number(Double(server.fanout?.writesFallenBack ?? 0)),
             ])

@@ -1,0 +1,42 @@
+import TrellisCore
+import TrellisProtocol
+
+/// A connected client: its connection and the session it watches, if any.
+final class Client {
+    /// Nil only for the client that replays the journal at start (Persistence), which never
+    /// calls a method that uses its connection.
+    let connection: Connection!
+    var viewing: Session?
+    init(connection: Connection!) { self.connection = connection }
+}
+
+extension Client {
+    func isReadOnly(for session: Session) -> Bool { session.viewers[connection.id]?.readOnly ?? false }
+}
+
+extension Server {
+    /// Takes a new connection, or refuses it with a reason it can read (past the client limit,
+    /// or while shutting down).
+    func accept(_ connection: Connection) {
+        if isShuttingDown || clients.count >= configuration.maximumClients {
+            let error = RPCError.domain("limit_exceeded", isShuttingDown ? "the server is shutting down"
+                : "too many clients (the limit is \(configuration.maximumClients), set with --max-clients)")
+            send(["jsonrpc": .string("2.0"), "id": .null, "error": error.json], to: connection)
+            connection.close(reason: "client limit")
+            return
+        }
+        let client = Client(connection: connection)
+        clients[connection.id] = client
+        connection.onMessage = { [unowned self] c, bytes in self.handle(bytes, from: c) }
+        connection.onOversized = { [unowned self] c, count in
+            let error = RPCError.domain("limit_exceeded", "message of \(count) bytes is over the limit of \(self.configuration.maximumMessageBytes) bytes (--max-message-bytes); it was dropped")
+            self.send(["jsonrpc": .string("2.0"), "id": .null, "error": error.json], to: c)
+        }
+        connection.onClose = { [unowned self] c in
+            if let client = self.clients.removeValue(forKey: c.id), let session = client.viewing {
+                session.viewers[c.id] = nil
+            }
+            self.logger.debug("client \(c.id) closed: \(c.closeReason ?? "")")
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import CLibUV
+import Logging
+import TrellisCore
+import TrellisProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Frame publishing with the slow-viewer policy (Redis's client-output-buffer-limit): a
+/// session's frame is diffed once and shared by every caught-up viewer; a viewer over the soft
+/// limit skips frames and later gets one catch-up delta, one over the hard limit is cut.
+extension Server {
+    /// Sends the session's new frame and events to its viewers: one encoded delta shared by
+    /// every caught-up viewer; a viewer above the soft output limit skips it and later gets one
+    /// delta against what it last received; one above the hard limit is disconnected.
+    func publish(_ session: Session) {
+        session.movedSincePublished = false
+        let events = session.collectionView.drainEvents()
+        if session.clock == .live && session.collectionView.needsTicks { startFrameTimer() }
+        guard !session.viewers.isEmpty else {
+            return
+        }
+        // Who is cut, who skips this frame and who gets it, decided before the published state
+        // moves on: a viewer that starts lagging keeps the state it holds (a copy-on-write
+        // reference; with no such viewer, nothing is copied).
+        let now = nowMilliseconds
+        var receivers: [Viewer] = [], skipping: [Viewer] = []
+        for viewer in session.viewers.values.sorted(by: { $0.connection.id < $1.connection.id }) {
+            let queued = viewer.connection.queuedBytes
+            if queued > configuration.viewerHardLimitBytes
+                || (viewer.overSoftLimitSince.map { now - $0 > configuration.viewerSoftLimitSeconds * 1000 } ?? false) {
+                disconnectSlowViewer(viewer, session: session, queued: queued)
+            } else if queued > configuration.viewerSoftLimitBytes {
+                if viewer.overSoftLimitSince == nil { viewer.overSoftLimitSince = now }
+                if viewer.lagging == nil { viewer.lagging = session.published }
+                skipping.append(viewer)
+            } else {
+                viewer.overSoftLimitSince = nil
+                receivers.append(viewer)
+            }
+        }
+        let pooled = session.collectionView.reusePool.pooledViewIDs
+        session.published.publish(session.collectionView, pooled: pooled, writing: &session.frame)
+        let changed = !session.frame.isEmpty
+        if changed {
+            session.seq += 1
+            session.framesPublished += 1
+        }
+        for viewer in skipping {
+            if changed { viewer.framesSkipped += 1 }
+            // Frames may be skipped, events not: they follow the catch-up delta.
+            viewer.missedEvents += events
+        }
+        // Caught-up viewers share one encoded frame; each viewer's events follow its frame.
+        var sharing: [Connection] = []
+        for viewer in receivers {
+            if viewer.lagging != nil {
+                sendCatchUp(viewer, session: session, scene: session.published.scene, pooled: pooled)
+            } else if changed {
+                sharing.append(viewer.connection)
+                viewer.framesSent += 1
+            }
+        }
+        if !sharing.isEmpty {
+            let bytes = encodeFrame(session.frame, session: session)
+            bytes.withUnsafeBytes { raw in
+                if let fanout {
+                    fanout.send(raw, to: sharing)
+                } else {
+                    for connection in sharing { connection.write(raw) }
+                }
+            }
+        }
+        for viewer in receivers {
+            for event in events { sendEvent(event, session: session, to: viewer.connection) }
+        }
+    }
+
+    /// One delta from what a lagging viewer last received to `scene`: it lost frames, not state.
+    func sendCatchUp(_ viewer: Viewer, session: Session, scene: Scene, pooled: Set<ViewID>) {
+        guard var state = viewer.lagging else { return }
+        viewer.lagging = nil
+        var frame = FrameWriter()
+        state.publish(scene, pooled: pooled, writing: &frame)
+        let bytes = encodeFrame(frame, session: session)
+        bytes.withUnsafeBytes { viewer.connection.write($0) }
+        viewer.framesSent += 1
+        for event in viewer.missedEvents { sendEvent(event, session: session, to: viewer.connection) }
+        viewer.missedEvents.removeAll()
+    }
+
+    /// Catches up lagging viewers whose output has drained below the soft limit (called every
+    /// tick while any viewer lags, and after a lagging viewer's own requests).
+    func catchUpLaggingViewers() -> Bool {
+        var anyLagging = false
+        for session in sessions.values {
+            for viewer in session.viewers.values where viewer.lagging != nil {
+                if viewer.connection.queuedBytes <= configuration.viewerSoftLimitBytes {
+                    sendCatchUp(viewer, session: session, scene: session.collectionView.scene, pooled: session.collectionView.reusePool.pooledViewIDs)
+                    viewer.overSoftLimitSince = nil
+                } else if nowMilliseconds - (viewer.overSoftLimitSince ?? nowMilliseconds) > configuration.viewerSoftLimitSeconds * 1000 {
+                    disconnectSlowViewer(viewer, session: session, queued: viewer.connection.queuedBytes)
+                } else {
+                    anyLagging = true
+                }
+            }
+        }
+        return anyLagging
+    }
+
+    func disconnectSlowViewer(_ viewer: Viewer, session: Session, queued: Int) {
+        viewersDisconnected += 1
+        logger.warning("disconnecting viewer \(viewer.connection.id) of '\(session.name)': \(queued) bytes unread (hard limit \(configuration.viewerHardLimitBytes), soft \(configuration.viewerSoftLimitBytes) for \(configuration.viewerSoftLimitSeconds) s)")
+        session.viewers[viewer.connection.id] = nil
+        viewer.connection.close(reason: "output buffer over the limit")
+    }
+
+    func encodeFrame(_ frame: FrameWriter, session: Session) -> ByteBuffer {
+        // Frames of an animation are alike in size: start at the last one's, not at 1 KB and
+        // six doublings (and copies) later.
+        var b = ByteBuffer(capacity: max(1024, session.lastFrameBytes))
+        var envelope = JSONObjectWriter(into: &b)
+        envelope.field("jsonrpc", "2.0", into: &b)
+        envelope.field("method", "frame", into: &b)
+        envelope.key("params", into: &b)
+        var o = JSONObjectWriter(into: &b)
+        o.field("session", session.name, into: &b)
+        o.field("seq", session.seq, into: &b)
+        frame.write(&o, into: &b)
+        o.end(into: &b)
+        envelope.end(into: &b)
+        b.append(10)
+        session.lastFrameBytes = b.count
+        return b
+    }
+
+    func sendEvent(_ event: EngineEvent, session: Session, to connection: Connection) {
+        let name: JSONValue = .string(session.name)
+        switch event {
+        case .selection: break   // the caller of gesture.tap gets these in its reply
+        case .selectionChanged(let selected):
+            notify("selection.changed", .object(["session": name, "selected": .array(selected.map { .string($0.rawValue) })]), to: connection)
+        case .updateCompleted(let update, let finished):
+            notify("update.completed", .object(["session": name, "update": .number(Double(update)), "finished": .bool(finished)]), to: connection)
+        case .transitionCompleted(let transition, let finished, let installed):
+            notify("transition.completed", .object(["session": name, "transition": .number(Double(transition)),
+                                                    "finished": .bool(finished), "installed": .bool(installed)]), to: connection)
+        case .scrollCompleted(let scroll, let finished):
+            notify("scroll.completed", .object(["session": name, "scroll": .number(Double(scroll)), "finished": .bool(finished)]), to: connection)
+        }
+    }
+
+    /// One display tick (FrameClock's): brings every moving live session to now and publishes
+    /// its frame; returns whether anything still needs ticks (a session moves, a viewer lags).
+    func tickLiveSessions() -> Bool {
+        var anyAnimating = false
+        let now = nowMilliseconds
+        // A session whose clock a query moved (landing its last animation) publishes that too.
+        for session in sessions.values where session.clock == .live
+            && (session.collectionView.needsTicks || session.movedSincePublished) {
+            session.syncClock(toLoopMilliseconds: now)
+            publish(session)
+            anyAnimating = anyAnimating || session.collectionView.needsTicks
+        }
+        return catchUpLaggingViewers() || anyAnimating
+    }
+
+    var hasLaggingViewers: Bool {
+        sessions.values.contains { $0.viewers.values.contains { $0.lagging != nil } }
+    }
+}

@@ -1,0 +1,20 @@
+public struct ServerConfiguration: Sendable {
+    public var socketPath: String
+    public var framesPerSecond: Double = 60
+    public var maximumMessageBytes = 1 << 20
+    public var maximumClients = 1024
+    /// Above this many queued bytes a viewer skips frames (it later gets one delta against
+    /// what it last received).
+    public var viewerSoftLimitBytes = 256 * 1024
+    /// Above this, or above the soft limit for `viewerSoftLimitSeconds`, a viewer is disconnected.
+    public var viewerHardLimitBytes = 8 * 1024 * 1024
+    public var viewerSoftLimitSeconds = 10.0
+    /// Persistence (Persistence/Persistence.swift): where sessions are journaled and restored
+    /// from at start; nil keeps them in memory only.
+    public var stateDirectory: String?
+    public var fsyncPolicy = FsyncPolicy.everysec
+    /// The journal size that triggers compaction into a snapshot.
+    public var journalCompactionBytes = 4 << 20
+
+    public init(socketPath: String) { self.socketPath = socketPath }
+}
