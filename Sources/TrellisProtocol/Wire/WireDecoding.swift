@@ -76,6 +76,11 @@ public enum WireDecoding {
     /// `delay?`, `curve?` ("linear", "easeIn", "easeOut", "easeInEaseOut", "spring"),
     /// `damping?` and `velocity?` for springs.
     /// `base` gives the duration and curve of keys that are missing.
+    /// The animation options every animated method takes, one set for all of them.
+    public static let timingKeys: Set<String> = ["animated", "duration", "delay", "curve", "damping", "velocity"]
+
+    /// `timingKeys` read into a timing: not animated unless `animated` (default
+    /// `defaultAnimated`), else `base` with what the params change.
     public static func timing(_ params: JSONValue, defaultAnimated: Bool = true,
                               base: AnimationTiming = .default) throws(ParamError) -> AnimationTiming {
         let animated = try params.optionalBool("animated") ?? defaultAnimated

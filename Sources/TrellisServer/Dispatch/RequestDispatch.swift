@@ -60,14 +60,14 @@ extension Server {
         if method.mutates, let session = client.viewing, client.isReadOnly(for: session) {
             return (.failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")), nil, nil)
         }
-        var context = MethodContext(server: self, client: client, params: params, mutates: method.mutates, touched: nil)
+        var context = MethodContext(server: self, client: client, params: params, effect: method.effect)
         let outcome: Result<JSONValue, RPCError>
         do {
             // Persistence: a change that could not be made durable is refused before it is made.
-            if method.mutates, !Persistence.unrecorded.contains(name), let persistence { try persistence.ensureWritable() }
+            if method.isJournaled, let persistence { try persistence.ensureWritable() }
             let result = try method.handler(&context)
             // Persistence: journal an accepted mutation before acknowledging it.
-            if method.mutates, let persistence { try persistence.record(method: name, params: params, touched: context.touched) }
+            if method.isJournaled, let persistence { try persistence.record(method: name, params: params, touched: context.touched) }
             outcome = .success(result)
         } catch {
             outcome = .failure(error)

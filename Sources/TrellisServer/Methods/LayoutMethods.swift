@@ -4,15 +4,15 @@ import TrellisProtocol
 /// layout.set and the interactive transition: layout.transition.begin/update/finish/cancel.
 enum LayoutMethods {
     static let entries: [Method] = [
-        Method(name: "layout.set", mutates: true) { context throws(RPCError) in
-            try context.allow(DataMethods.animationKeys.union(["session", "layout"]))
+        Method("layout.set", .changesSession) { context throws(RPCError) in
+            try context.allow(WireDecoding.timingKeys.union(["session", "layout"]))
             let session = try context.session()
             let layout = try context.layout()
             let timing = try context.timing(defaultAnimated: false)
             let transition = session.collectionView.setLayout(layout, animation: timing)
             return .object(["transition": .number(Double(transition)), "layout": .string(layout.typeName)])
         },
-        Method(name: "layout.transition.begin", mutates: true) { context throws(RPCError) in
+        Method("layout.transition.begin", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "layout"])
             let session = try context.session()
             let layout = try context.layout()
@@ -21,22 +21,22 @@ enum LayoutMethods {
                 return .object(["transition": .number(Double(transition))])
             } catch { throw .from(error) }
         },
-        Method(name: "layout.transition.update", mutates: true) { context throws(RPCError) in
+        Method("layout.transition.update", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "progress"])
             let session = try context.session()
             let progress = try context.number("progress")
             do throws(EngineError) { try session.collectionView.updateInteractiveTransition(progress: progress) } catch { throw .from(error) }
             return .object(["progress": .number(progress)])
         },
-        Method(name: "layout.transition.finish", mutates: true) { context throws(RPCError) in
-            try context.allow(DataMethods.animationKeys.union(["session"]))
+        Method("layout.transition.finish", .changesSession) { context throws(RPCError) in
+            try context.allow(WireDecoding.timingKeys.union(["session"]))
             let session = try context.session()
             let timing = try context.timing()
             do throws(EngineError) { try session.collectionView.finishInteractiveTransition(animation: timing) } catch { throw .from(error) }
             return .object(["layout": .string(session.collectionView.layout.typeName)])
         },
-        Method(name: "layout.transition.cancel", mutates: true) { context throws(RPCError) in
-            try context.allow(DataMethods.animationKeys.union(["session"]))
+        Method("layout.transition.cancel", .changesSession) { context throws(RPCError) in
+            try context.allow(WireDecoding.timingKeys.union(["session"]))
             let session = try context.session()
             let timing = try context.timing()
             do throws(EngineError) { try session.collectionView.cancelInteractiveTransition(animation: timing) } catch { throw .from(error) }

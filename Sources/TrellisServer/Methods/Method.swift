@@ -1,13 +1,39 @@
 import TrellisCore
 import TrellisProtocol
 
-/// One protocol method as data (tmux's cmd_entry, Redis's command table): its name, whether it
-/// changes a session (read-only viewers may not call those), and its handler. The dispatcher
-/// is a table lookup; each method family declares its entries in its own file.
+/// What a method does to the server's state, declared once in its table entry. Everything that
+/// follows is derived from it: whether read-only viewers may call it, whether it is journaled
+/// (and checked durable first), whether the session it names publishes a frame after the reply,
+/// and whether a live clock is brought to now before it runs.
+enum MethodEffect: Sendable {
+    /// Reads only: not journaled, publishes nothing, allowed on read-only connections. A live
+    /// clock is brought to now only while its session moves (so what it reads is now).
+    case reads
+    /// Changes a session's lasting state: journaled before the reply, its session publishes
+    /// after it, a live clock is brought to now first; refused on read-only connections.
+    case changesSession
+    /// Changes the server itself (shutdown): refused on read-only connections, not journaled.
+    case changesServer
+}
+
+/// One protocol method as data (tmux's cmd_entry, Redis's command table): its name, its
+/// effect, and its handler. The dispatcher is a table lookup; each method family declares its
+/// entries in its own file, named after the method's prefix (`scroll.to` is in ScrollMethods).
 struct Method: Sendable {
     let name: String
-    let mutates: Bool
+    let effect: MethodEffect
     let handler: @Sendable (inout MethodContext) throws(RPCError) -> JSONValue
+
+    init(_ name: String, _ effect: MethodEffect, handler: @escaping @Sendable (inout MethodContext) throws(RPCError) -> JSONValue) {
+        self.name = name
+        self.effect = effect
+        self.handler = handler
+    }
+
+    /// Read-only viewers may not call it.
+    var mutates: Bool { effect != .reads }
+    /// Journaled before its reply (and refused when that cannot be made durable).
+    var isJournaled: Bool { effect == .changesSession }
 }
 
 /// What a handler sees: the server, the calling client, the params, and the session it touched
@@ -16,14 +42,22 @@ struct MethodContext {
     let server: Server
     let client: Client
     let params: JSONValue
-    /// Whether the method changes state (then a live session's clock is brought to now first).
-    var mutates = true
-    var touched: Session?
-    /// A result the handler encoded itself (the attach keyframe: a whole scene), written as it
-    /// is instead of the returned value, which is then ignored.
+    let effect: MethodEffect
+    /// The session whose frame is published after the reply (set by `session()` for methods
+    /// that change a session).
+    private(set) var touched: Session?
+    /// A result the handler encoded itself (a scene, attributes), written as it is instead of
+    /// the returned value, which is then ignored: no JSONValue tree is built and encoded again.
     var encodedResult: ByteBuffer?
 
-    /// The session named by `params.session`, marked as touched.
+    init(server: Server, client: Client, params: JSONValue, effect: MethodEffect) {
+        self.server = server
+        self.client = client
+        self.params = params
+        self.effect = effect
+    }
+
+    /// The session named by `params.session`; marked as touched when the method changes it.
     mutating func session() throws(RPCError) -> Session {
         let name: String
         do { name = try params.requireString("session") } catch { throw .invalidParams(error) }
@@ -32,9 +66,18 @@ struct MethodContext {
         }
         // Mutations start from now; a query moves the clock only while something animates, so
         // an idle session's time (and so what viewers hold) does not drift between frames.
-        if mutates || session.collectionView.needsTicks { session.syncClock(toLoopMilliseconds: server.nowMilliseconds) }
-        touched = session
+        let changes = effect == .changesSession
+        if changes || session.collectionView.needsTicks { session.syncClock(toLoopMilliseconds: server.nowMilliseconds) }
+        if changes { touched = session }
         return session
+    }
+
+    /// The result written straight into bytes by `write` (the reply carries them as they are).
+    mutating func encoded(capacity: Int = 1024, _ write: (inout ByteBuffer) -> Void) -> JSONValue {
+        var buffer = ByteBuffer(capacity: capacity)
+        write(&buffer)
+        encodedResult = buffer
+        return .null
     }
 
     /// Params checked against the keys a method accepts.
@@ -64,6 +107,7 @@ struct MethodContext {
         guard let value = params.field(key) else { throw .invalidParams(ParamError(path: "params.\(key)", .missing(expected: "an index path [section, item]"))) }
         do { return try WireDecoding.indexPath(value, path: "params.\(key)") } catch { throw .invalidParams(error) }
     }
+    /// The animation options (`WireDecoding.timingKeys`).
     func timing(defaultAnimated: Bool = true, base: AnimationTiming = .default) throws(RPCError) -> AnimationTiming {
         do { return try WireDecoding.timing(params, defaultAnimated: defaultAnimated, base: base) } catch { throw .invalidParams(error) }
     }
@@ -75,8 +119,10 @@ struct MethodContext {
 
 /// Every method, by name.
 enum MethodTable {
-    static let all: [Method] = ServerMethods.entries + SessionMethods.entries + DataMethods.entries
-        + LayoutMethods.entries + ViewMethods.entries + QueryMethods.entries
+    static let all: [Method] = ServerMethods.entries + SessionMethods.entries + ClockMethods.entries
+        + DataMethods.entries + BatchMethods.entries + LayoutMethods.entries + ViewMethods.entries
+        + ScrollMethods.entries + GestureMethods.entries + HitMethods.entries + SelectionMethods.entries
+        + QueryMethods.entries
     static let byName: [String: Method] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     static let names: [String] = all.map(\.name).sorted()
 }

@@ -2,44 +2,41 @@ import TrellisCore
 import TrellisProtocol
 
 /// query.attributes (model attributes, where the layout puts things) and query.scene
-/// (presentation state, what is on screen now).
+/// (presentation state, what is on screen now); both written straight into the reply's bytes.
 enum QueryMethods {
     static let entries: [Method] = [
-        Method(name: "query.attributes", mutates: false) { context throws(RPCError) in
+        Method("query.attributes", .reads) { context throws(RPCError) in
             try context.allow(["session", "rect", "at"])
-            let session = try context.session()
-            context.touched = nil
-            let view = session.collectionView
-            var buffer = ByteBuffer(capacity: 1024)
-            var list = JSONArrayWriter(into: &buffer)
-            func itemID(_ a: LayoutAttributes) -> ItemID? {
-                a.element.isCell && view.data.contains(a.indexPath) ? view.data[a.indexPath].id : nil
-            }
+            let view = try context.session().collectionView
+            let found: [LayoutAttributes]
             if context.params.field("at") != nil {
                 let at = try context.indexPath("at")
                 guard view.data.contains(at), let a = view.attributes(for: .cell(at)) else {
                     throw .from(EngineError.itemOutOfRange(at, sections: view.data.numberOfSections,
                                                            items: at.section < view.data.numberOfSections ? view.data.numberOfItems(inSection: at.section) : nil))
                 }
-                list.element(into: &buffer); WireEncoding.writeAttributes(a, itemID: itemID(a), into: &buffer)
+                found = [a]
             } else {
                 let r = try context.numbers("rect", ["x", "y", "width", "height"])
-                for a in view.attributes(in: Rect(r[0], r[1], r[2], r[3])) {
-                    list.element(into: &buffer); WireEncoding.writeAttributes(a, itemID: itemID(a), into: &buffer)
-                }
+                found = view.attributes(in: Rect(r[0], r[1], r[2], r[3]))
             }
-            list.end(into: &buffer)
-            do throws(JSONParseError) { return .object(["attributes": try JSONParser.parse(buffer.bytes, limits: .init(maximumDepth: 16, maximumStringBytes: 1 << 20, maximumElements: 1 << 24))]) }
-            catch { throw RPCError(code: -32603, message: "internal error: \(error.message)") }
+            return context.encoded(capacity: 64 + 160 * found.count) { b in
+                var o = JSONObjectWriter(into: &b)
+                o.key("attributes", into: &b)
+                var list = JSONArrayWriter(into: &b)
+                for a in found {
+                    let itemID = a.element.isCell && view.data.contains(a.indexPath) ? view.data[a.indexPath].id : nil
+                    list.element(into: &b)
+                    WireEncoding.writeAttributes(a, itemID: itemID, into: &b)
+                }
+                list.end(into: &b)
+                o.end(into: &b)
+            }
         },
-        Method(name: "query.scene", mutates: false) { context throws(RPCError) in
+        Method("query.scene", .reads) { context throws(RPCError) in
             try context.allow(["session"])
-            let session = try context.session()
-            context.touched = nil
-            var buffer = ByteBuffer(capacity: 4096)
-            WireEncoding.writeScene(session.collectionView.scene, into: &buffer)
-            do throws(JSONParseError) { return try JSONParser.parse(buffer.bytes, limits: .init(maximumDepth: 16, maximumStringBytes: 1 << 20, maximumElements: 1 << 24)) }
-            catch { throw RPCError(code: -32603, message: "internal error: \(error.message)") }
+            let scene = try context.session().collectionView.scene
+            return context.encoded(capacity: 4096) { b in WireEncoding.writeScene(scene, into: &b) }
         },
     ]
 }

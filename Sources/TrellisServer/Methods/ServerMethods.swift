@@ -7,18 +7,16 @@ enum ServerMethods {
     static let protocolVersion = 1
 
     static let entries: [Method] = [
-        Method(name: "hello", mutates: false) { context throws(RPCError) in
+        Method("hello", .reads) { context throws(RPCError) in
             try context.allow(["client"])
             return .object(["server": .string("trellisd"), "version": .string(version),
                             "protocol": .number(Double(protocolVersion))])
         },
-        Method(name: "stats", mutates: false) { context throws(RPCError) in
+        Method("stats", .reads) { context throws(RPCError) in
             try context.allow(["session"])
             let server = context.server
             if context.params.field("session") != nil {
-                let session = try context.session()
-                context.touched = nil
-                return sessionStats(session)
+                return sessionStats(try context.session())
             }
             return .object([
                 "sessions": .number(Double(server.sessions.count)),
@@ -34,7 +32,7 @@ enum ServerMethods {
                 "spliceFallbacks": .number(Double(server.fanout?.writesFallenBack ?? 0)),
             ])
         },
-        Method(name: "shutdown", mutates: true) { context throws(RPCError) in
+        Method("shutdown", .changesServer) { context throws(RPCError) in
             try context.allow([])
             // The reply goes out first; the dispatcher stops the server right after it.
             context.server.shutdownRequested = true

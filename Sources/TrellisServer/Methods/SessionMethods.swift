@@ -1,11 +1,10 @@
 import TrellisCore
 import TrellisProtocol
 
-/// session.create, session.list, session.info, session.destroy, session.attach, session.detach,
-/// clock.advance.
+/// session.create, session.list, session.info, session.destroy, session.attach, session.detach.
 enum SessionMethods {
     static let entries: [Method] = [
-        Method(name: "session.create", mutates: true) { context throws(RPCError) in
+        Method("session.create", .changesSession) { context throws(RPCError) in
             try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset"])
             let name = try context.string("name")
             guard !name.isEmpty, name.count <= 128, !name.contains(where: { $0.isNewline }) else {
@@ -36,27 +35,24 @@ enum SessionMethods {
             context.server.sessions[name] = session
             return info(session)
         },
-        Method(name: "session.list", mutates: false) { context throws(RPCError) in
+        Method("session.list", .reads) { context throws(RPCError) in
             try context.allow([])
             var result: [String: JSONValue] = ["sessions": .array(context.server.sessions.keys.sorted().map { info(context.server.sessions[$0]!) })]
             // Sessions set aside at start (Persistence), only when there are any.
             if let failed = context.server.persistence?.failedSessions, !failed.isEmpty { result["failed"] = .array(failed.map(\.json)) }
             return .object(result)
         },
-        Method(name: "session.info", mutates: false) { context throws(RPCError) in
+        Method("session.info", .reads) { context throws(RPCError) in
             try context.allow(["session"])
-            let session = try context.session()
-            context.touched = nil
-            return info(session)
+            return info(try context.session())
         },
-        Method(name: "session.destroy", mutates: true) { context throws(RPCError) in
+        Method("session.destroy", .changesSession) { context throws(RPCError) in
             try context.allow(["session"])
             let session = try context.session()
-            context.touched = nil
             context.server.close(session, reason: "destroyed")
             return .object(["destroyed": .string(session.name)])
         },
-        Method(name: "session.attach", mutates: false) { context throws(RPCError) in
+        Method("session.attach", .reads) { context throws(RPCError) in
             try context.allow(["session", "readOnly"])
             let session = try context.session()
             let readOnly = try context.optionalBool("readOnly") ?? false
@@ -74,24 +70,22 @@ enum SessionMethods {
             } else {
                 context.server.publish(session)
             }
-            context.touched = nil
             let viewer = Viewer(connection: client.connection, readOnly: readOnly)
             session.viewers[client.connection.id] = viewer
             client.viewing = session
             // Encoded once, straight from the scene: building a JSONValue of a large scene and
             // encoding it again cost several times the scene's own encoding.
-            var buffer = ByteBuffer(capacity: max(4096, session.lastFrameBytes * 2))
-            var o = JSONObjectWriter(into: &buffer)
-            o.key("keyframe", into: &buffer)
-            WireEncoding.writeScene(session.published.scene, into: &buffer)
-            o.field("readOnly", readOnly, into: &buffer)
-            o.field("seq", session.seq, into: &buffer)
-            o.field("session", session.name, into: &buffer)
-            o.end(into: &buffer)
-            context.encodedResult = buffer
-            return .null
+            return context.encoded(capacity: max(4096, session.lastFrameBytes * 2)) { buffer in
+                var o = JSONObjectWriter(into: &buffer)
+                o.key("keyframe", into: &buffer)
+                WireEncoding.writeScene(session.published.scene, into: &buffer)
+                o.field("readOnly", readOnly, into: &buffer)
+                o.field("seq", session.seq, into: &buffer)
+                o.field("session", session.name, into: &buffer)
+                o.end(into: &buffer)
+            }
         },
-        Method(name: "session.detach", mutates: false) { context throws(RPCError) in
+        Method("session.detach", .reads) { context throws(RPCError) in
             try context.allow([])
             guard let session = context.client.viewing, context.client.connection != nil else {
                 throw .domain("invalid_state", "this connection is not attached to a session")
@@ -99,17 +93,6 @@ enum SessionMethods {
             session.viewers[context.client.connection.id] = nil
             context.client.viewing = nil
             return .object(["detached": .string(session.name)])
-        },
-        Method(name: "clock.advance", mutates: true) { context throws(RPCError) in
-            try context.allow(["session", "ms"])
-            let session = try context.session()
-            guard session.clock == .manual else {
-                throw .domain("invalid_state", "session '\(session.name)' has a live clock; clock.advance needs a session created with clock \"manual\"")
-            }
-            let ms = try context.number("ms")
-            guard ms >= 0, ms <= 3_600_000 else { throw .invalidParams("params.ms: expected 0…3600000 milliseconds, found \(ms)") }
-            session.collectionView.advance(to: session.collectionView.time + ms / 1000)
-            return .object(["time": .number(WireEncoding.milliseconds(session.collectionView.time))])
         },
     ]
 

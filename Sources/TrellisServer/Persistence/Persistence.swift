@@ -11,12 +11,12 @@
 //   snapshot.json   every session's lasting state and the last seq it covers (StateSnapshot)
 // The journal is held under an exclusive flock: a second server on the same state refuses to start.
 //
-// Journal. The requests themselves are the record: after a mutating handler succeeded and
-// before its reply is written, the dispatcher calls `record`, which appends the method and
-// params (`write(2)`, synchronous and ordered; lines are small and the loop does nothing else
-// meanwhile). Refused requests changed nothing and are not written. Left out because they
-// change nothing that lasts: session.attach/detach, query.*, hit, stats, hello (none is
-// `mutates`) and shutdown. For a live session the line also carries the engine time the
+// Journal. The requests themselves are the record: the methods whose table entry says they
+// change a session (`MethodEffect.changesSession`) are checked durable before they run
+// (`ensureWritable`), and after the handler succeeded and before its reply is written, the
+// dispatcher calls `record`, which appends the method and params (`write(2)`, synchronous and
+// ordered; lines are small and the loop does nothing else meanwhile). Refused requests changed
+// nothing and are not written; nor are reads (queries, attach/detach, stats, hello) or shutdown. For a live session the line also carries the engine time the
 // request applied at, so a replay runs it at the same moment of the same animations; a
 // manual session's time moves only by clock.advance, which is journaled like the rest.
 //
@@ -135,8 +135,6 @@ final class Persistence {
                  "failedSessions": .number(Double(failedSessions.count))])
     }
 
-    /// Mutating methods that change nothing lasting.
-    static let unrecorded: Set<String> = ["shutdown"]
 
     /// Opens (and locks) the state in `directory` and restores its sessions into `server`.
     init(server: Server, directory: String, policy: FsyncPolicy, compactionBytes: Int) throws(PersistenceError) {
@@ -187,7 +185,6 @@ final class Persistence {
     /// Journals an accepted mutation (called after its handler succeeded, before its reply).
     /// Throws when the change could not be made durable: the reply must not say it was.
     func record(method: String, params: JSONValue, touched: Session?) throws(RPCError) {
-        guard !Self.unrecorded.contains(method) else { return }
         guard !closed else { throw .domain("shutting_down", "the server is shutting down; this change was not saved") }
         let live = touched.flatMap { $0.clock == .live ? $0 : nil }
         let entry = JournalEntry(seq: nextSeq, method: method, params: params, session: live?.name, time: live?.collectionView.time)
@@ -336,13 +333,13 @@ final class Persistence {
 
     /// Runs one journaled request through the method table, as the dispatcher did.
     private func replay(_ entry: JournalEntry, client: Client, at location: String) throws(PersistenceError) {
-        guard let method = MethodTable.byName[entry.method], method.mutates else {
+        guard let method = MethodTable.byName[entry.method], method.isJournaled else {
             throw PersistenceError("\(location): '\(entry.method)' is not a method this trellisd can replay; the journal was written by another version")
         }
         if let name = entry.session, let time = entry.time, let session = server.sessions[name], session.clock == .live {
             session.collectionView.advance(to: time)
         }
-        var context = MethodContext(server: server, client: client, params: entry.params, touched: nil)
+        var context = MethodContext(server: server, client: client, params: entry.params, effect: method.effect)
         do { _ = try method.handler(&context) } catch {
             throw PersistenceError("\(location): replaying '\(entry.method)' failed: \(error.message). Move the state aside (or start with --no-persistence) to start anyway")
         }

@@ -1,0 +1,19 @@
+import TrellisCore
+import TrellisProtocol
+
+/// clock.advance: moves a manual clock (deterministic scripts and tests step time themselves).
+enum ClockMethods {
+    static let entries: [Method] = [
+        Method("clock.advance", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "ms"])
+            let session = try context.session()
+            guard session.clock == .manual else {
+                throw .domain("invalid_state", "session '\(session.name)' has a live clock; clock.advance needs a session created with clock \"manual\"")
+            }
+            let ms = try context.number("ms")
+            guard ms >= 0, ms <= 3_600_000 else { throw .invalidParams("params.ms: expected 0…3600000 milliseconds, found \(ms)") }
+            session.collectionView.advance(to: session.collectionView.time + ms / 1000)
+            return .object(["time": .number(WireEncoding.milliseconds(session.collectionView.time))])
+        },
+    ]
+}

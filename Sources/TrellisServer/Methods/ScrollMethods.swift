@@ -1,0 +1,41 @@
+import TrellisCore
+import TrellisProtocol
+
+/// scroll.to (setContentOffset) and scroll.toItem (scrollToItem), at once or animated.
+enum ScrollMethods {
+    static let entries: [Method] = [
+        Method("scroll.to", .changesSession) { context throws(RPCError) in
+            try context.allow(WireDecoding.timingKeys.union(["session", "offset"]))
+            let session = try context.session()
+            let p = try context.numbers("offset", ["x", "y"])
+            let timing = try context.timing(defaultAnimated: false, base: .scroll)
+            let scroll: Int?
+            do throws(EngineError) { scroll = try session.collectionView.setContentOffset(Point(p[0], p[1]), timing: timing) } catch { throw .from(error) }
+            return offsetResult(session, scroll: scroll)
+        },
+        Method("scroll.toItem", .changesSession) { context throws(RPCError) in
+            try context.allow(WireDecoding.timingKeys.union(["session", "at", "position"]))
+            let session = try context.session()
+            let at = try context.indexPath("at")
+            let name = try context.optionalString("position") ?? "top"
+            guard let position = ScrollPosition(names: name) else {
+                throw .invalidParams("params.position: expected top, centeredVertically, bottom, left, centeredHorizontally or right (one per axis, joined with ','), found \"\(name)\"")
+            }
+            let timing = try context.timing(defaultAnimated: false, base: .scroll)
+            let scroll: Int?
+            do throws(EngineError) { scroll = try session.collectionView.scrollToItem(at: at, position: position, timing: timing) } catch { throw .from(error) }
+            return offsetResult(session, scroll: scroll)
+        },
+    ]
+
+    /// The model offset (the target while a scroll animates), the content size, and an animated
+    /// scroll's id (its `scroll.completed` notification).
+    static func offsetResult(_ session: Session, scroll: Int? = nil) -> JSONValue {
+        let s = session.collectionView.scroll
+        var result: [String: JSONValue] = [
+            "contentOffset": .array([.number(s.contentOffset.x), .number(s.contentOffset.y)]),
+            "contentSize": .array([.number(s.contentSize.width), .number(s.contentSize.height)])]
+        if let scroll { result["scroll"] = .number(Double(scroll)) }
+        return .object(result)
+    }
+}
