@@ -122,7 +122,7 @@ import TrellisCore
         try Self.createDemo(c, items: 200)
         // One viewer attaches and never reads again; another attaches and disappears.
         let stalled = try server.connect()
-        try stalled.result("session.attach", ["session": .string("demo")])
+        let attachedAt = try stalled.result("session.attach", ["session": .string("demo")])["seq"]?.numberValue ?? -1
         let vanishing = try server.connect()
         try vanishing.result("session.attach", ["session": .string("demo")])
         vanishing.close()
@@ -152,7 +152,7 @@ import TrellisCore
         let c = try server.connect()
         try Self.createDemo(c, items: 200)
         let stalled = try server.connect()
-        try stalled.result("session.attach", ["session": .string("demo")])
+        let attachedAt = try stalled.result("session.attach", ["session": .string("demo")])["seq"]?.numberValue ?? -1
         // Fill the stalled viewer's socket and then its queue above the soft limit.
         var step = 0
         let deadline = Date().addingTimeInterval(10)
@@ -164,10 +164,17 @@ import TrellisCore
         }
         #expect(try disconnected() == 1)
         #expect(server.stderrText.contains("disconnecting viewer"))
-        // It can read what was queued before the cut, then the connection ends.
-        var messages = 0
-        while stalled.readMessage() != nil { messages += 1 }
-        #expect(messages > 0)
+        // It can read what was queued before the cut: whole frames of its session, in order (a
+        // gap where it skipped), then the connection ends.
+        var seqs: [Double] = []
+        while let message = stalled.readMessage() {
+            #expect(message["method"] == .string("frame") && message["params"]?["session"] == .string("demo"), "\(message)")
+            seqs.append(message["params"]?["seq"]?.numberValue ?? -1)
+        }
+        #expect(!seqs.isEmpty)
+        #expect(seqs.first.map { $0 > attachedAt } == true)
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 }, "\(seqs)")
+        #expect(stalled.readMessage() == nil)
         // The controller was never slowed or cut, and a new viewer attaches fine.
         let fresh = try server.connect()
         #expect(try fresh.result("session.attach", ["session": .string("demo")])["keyframe"] != nil)
