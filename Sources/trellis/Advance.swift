@@ -7,14 +7,11 @@ struct Advance: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Advance a manual-clock session's time (16ms, 0.5s; a bare number is milliseconds).")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Argument(help: ArgumentHelp("How far: 16ms, 0.5s.", valueName: "duration")) var duration: String
 
     func run() throws {
         let ms = try parsing { () throws(SyntaxError) in try CommandSyntax.milliseconds(duration) }
-        try withServer(global) { c in
-            c.emit(try c.call("clock.advance", ["session": .string(name), "ms": .number(ms)])) { r in ["time=\(Human.number(r["time"]))ms"] }
-        }
+        try session.call("clock.advance", ["ms": .number(ms)]) { r in ["time=\(Human.number(r["time"]))ms"] }
     }
 }

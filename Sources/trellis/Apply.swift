@@ -8,8 +8,7 @@ struct Apply: ParsableCommand {
         abstract: "Apply a data snapshot: the server diffs it and animates the changes.",
         discussion: "The file has the same forms as reload --file; - reads stdin.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Option(help: ArgumentHelp("A JSON snapshot file (- for stdin).", valueName: "path")) var file: String
     @OptionGroup(title: "Animation") var animation: AnimationOptions
 
@@ -17,7 +16,6 @@ struct Apply: ParsableCommand {
         var params = try animation.params()
         let value = try readJSONFile(file)
         params["sections"] = try parsing { () throws(SyntaxError) in try GeneratedData.sections(fromFile: value) }
-        params["session"] = .string(name)
-        try withServer(global) { c in c.emit(try c.call("data.apply", params), Human.update) }
+        try session.call("data.apply", params, human: Human.update)
     }
 }

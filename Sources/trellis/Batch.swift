@@ -13,8 +13,7 @@ struct Batch: ParsableCommand {
             batch prints UIKit's message to stderr and exits 65; nothing changes.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Option(name: .customLong("delete"), help: ArgumentHelp("Delete items: S:I or S:I..J.", valueName: "path")) var deletes: [String] = []
     @Option(name: .customLong("insert"), help: ArgumentHelp("Insert an item: S:I=id, or S:I / S:I..J with generated ids.", valueName: "path[=id]")) var inserts: [String] = []
     @Option(name: .customLong("move"), help: ArgumentHelp("Move an item: S:I:S:I (from, to).", valueName: "from:to")) var moves: [String] = []
@@ -55,15 +54,14 @@ struct Batch: ParsableCommand {
             let value = try readJSONFile(afterFile)
             after = try parsing { () throws(SyntaxError) in try GeneratedData.sections(fromFile: value) }
         }
-        try performBatch(global, session: name, builder: builder, animation: animation, sectionsAfter: after)
+        try performBatch(session, builder: builder, animation: animation, sectionsAfter: after)
     }
 }
 
 /// Sends a built batch and prints the update (shared by batch, insert, delete and move).
-func performBatch(_ global: GlobalOptions, session: String, builder: BatchBuilder, animation: AnimationOptions, sectionsAfter: JSONValue? = nil) throws {
+func performBatch(_ session: SessionArguments, builder: BatchBuilder, animation: AnimationOptions, sectionsAfter: JSONValue? = nil) throws {
     var params = try animation.params()
-    params["session"] = .string(session)
     if let sectionsAfter { params["sections"] = sectionsAfter }
     params["ops"] = .array(builder.operations)
-    try withServer(global) { c in c.emit(try c.call("batch", params), Human.update) }
+    try session.call("batch", params, human: Human.update)
 }

@@ -6,14 +6,13 @@ import TrellisCore
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Delete items (animated): S:I or S:I..J.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Argument(help: ArgumentHelp("Index paths S:I or ranges S:I..J (inclusive).", valueName: "path")) var paths: [String]
     @OptionGroup(title: "Animation") var animation: AnimationOptions
 
     func run() throws {
         var builder = BatchBuilder(idPrefix: "")
         try parsing { () throws(SyntaxError) in for p in paths { try builder.delete(p) } }
-        try performBatch(global, session: name, builder: builder, animation: animation)
+        try performBatch(session, builder: builder, animation: animation)
     }
 }

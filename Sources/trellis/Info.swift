@@ -6,12 +6,7 @@ import TrellisCore
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show a session: layout, bounds, items, clock, viewers.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
 
-    func run() throws {
-        try withServer(global) { c in
-            c.emit(try c.call("session.info", ["session": .string(name)])) { Human.fields($0) }
-        }
-    }
+    func run() throws { try session.call("session.info") { Human.fields($0) } }
 }

@@ -7,8 +7,7 @@ struct Insert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Insert items (animated): S:I=id, or S:I / S:I..J with generated ids.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Argument(help: ArgumentHelp("Where: S:I=id, S:I or S:I..J (inclusive).", valueName: "path")) var paths: [String]
     @Option(help: "The prefix of generated ids (deterministic ids for scripts).") var idPrefix: String?
     @OptionGroup(title: "Animation") var animation: AnimationOptions
@@ -16,6 +15,6 @@ struct Insert: ParsableCommand {
     func run() throws {
         var builder = BatchBuilder(idPrefix: GeneratedData.idPrefix(idPrefix))
         try parsing { () throws(SyntaxError) in for p in paths { try builder.insert(p) } }
-        try performBatch(global, session: name, builder: builder, animation: animation)
+        try performBatch(session, builder: builder, animation: animation)
     }
 }

@@ -6,13 +6,8 @@ import TrellisCore
 struct Kill: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Destroy a session.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
 
-    func run() throws {
-        try withServer(global) { c in
-            // Silent on success, as tmux kill-session.
-            c.emit(try c.call("session.destroy", ["session": .string(name)])) { _ in [] }
-        }
-    }
+    /// Silent on success, as tmux kill-session.
+    func run() throws { try session.call("session.destroy") { _ in [] } }
 }

@@ -8,19 +8,16 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Change a session's layout (setCollectionViewLayout), at once or animated.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Argument(help: "flow or circle.") var type: String
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
-    @OptionGroup(title: "Animation") var animation: OptInAnimationOptions
+    @OptionGroup(title: "Animation") var animation: AnimationOptions
 
     func run() throws {
-        var params: [String: JSONValue] = ["session": .string(name), "layout": try metrics.spec(type: type)]
-        params.merge(try animation.params()) { $1 }
-        try withServer(global) { c in
-            c.emit(try c.call("layout.set", params)) { r in
-                ["layout \(r["layout"]?.stringValue ?? type)" + (params["animated"] != nil ? " (animated, transition \(Human.number(r["transition"])))" : "")]
-            }
+        var params = try animation.params(animatedByDefault: false)
+        params["layout"] = try metrics.spec(type: type)
+        try session.call("layout.set", params) { r in
+            ["layout \(r["layout"]?.stringValue ?? type)" + (params["animated"] != nil ? " (animated, transition \(Human.number(r["transition"])))" : "")]
         }
     }
 }

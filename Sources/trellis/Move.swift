@@ -6,8 +6,7 @@ import TrellisCore
 struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Move an item (animated) from one index path to another.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Argument(help: ArgumentHelp("From S:I.", valueName: "from")) var from: String
     @Argument(help: ArgumentHelp("To S:I.", valueName: "to")) var to: String
     @OptionGroup(title: "Animation") var animation: AnimationOptions
@@ -15,6 +14,6 @@ struct Move: ParsableCommand {
     func run() throws {
         var builder = BatchBuilder(idPrefix: "")
         try parsing { () throws(SyntaxError) in try builder.move("\(from)>\(to)") }
-        try performBatch(global, session: name, builder: builder, animation: animation)
+        try performBatch(session, builder: builder, animation: animation)
     }
 }

@@ -8,8 +8,7 @@ struct Query: ParsableCommand {
         abstract: "Query layout attributes: every element in a rect, or one item.",
         discussion: "These are the model values (where the layout puts things), not the on-screen state mid-animation; see `trellis scene`.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Option(help: ArgumentHelp("A rect X,Y,WIDTH,HEIGHT in content coordinates.", valueName: "X,Y,W,H")) var rect: String?
     @Option(help: ArgumentHelp("One item S:I.", valueName: "S:I")) var at: String?
 
@@ -18,18 +17,13 @@ struct Query: ParsableCommand {
     }
 
     func run() throws {
-        var params: [String: JSONValue] = ["session": .string(name)]
+        var params: [String: JSONValue] = [:]
         if let rect {
             let r = try parsing { () throws(SyntaxError) in try CommandSyntax.rect(rect) }
             params["rect"] = .array([r.minX, r.minY, r.width, r.height].map { .number($0) })
         } else {
             params["at"] = wire(try parsing { () throws(SyntaxError) in try CommandSyntax.indexPath(at!) })
         }
-        try withServer(global) { c in
-            c.emit(try c.call("query.attributes", params)) { r in
-                guard case .array(let list)? = r["attributes"] else { return [] }
-                return list.map(Human.attributes)
-            }
-        }
+        try session.call("query.attributes", params) { r in (r["attributes"]?.arrayValue ?? []).map(Human.attributes) }
     }
 }

@@ -12,8 +12,7 @@ struct Reload: ParsableCommand {
             sections, or an array of items (ids or objects) for one section; - reads stdin.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Option(help: ArgumentHelp("Generated items: a count, or counts per section (10,5).", valueName: "N")) var items: String?
     @Option(help: ArgumentHelp("A JSON data file (- for stdin).", valueName: "path")) var file: String?
 
@@ -29,11 +28,9 @@ struct Reload: ParsableCommand {
             let value = try readJSONFile(file!)
             sections = try parsing { () throws(SyntaxError) in try GeneratedData.sections(fromFile: value) }
         }
-        try withServer(global) { c in
-            c.emit(try c.call("data.reload", ["session": .string(name), "sections": sections])) { r in
-                let items = Human.number(r["items"]), sections = Human.number(r["sections"])
-                return ["\(items) item\(items == "1" ? "" : "s") in \(sections) section\(sections == "1" ? "" : "s")"]
-            }
+        try session.call("data.reload", ["sections": sections]) { r in
+            let items = Human.number(r["items"]), sections = Human.number(r["sections"])
+            return ["\(items) item\(items == "1" ? "" : "s") in \(sections) section\(sections == "1" ? "" : "s")"]
         }
     }
 }

@@ -6,14 +6,11 @@ import TrellisCore
 struct Resize: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Resize a session's view (its bounds), e.g. 812x375.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Argument(help: ArgumentHelp("The new size WIDTHxHEIGHT.", valueName: "WxH")) var size: String
 
     func run() throws {
         let s = try parsing { () throws(SyntaxError) in try CommandSyntax.size(size) }
-        try withServer(global) { c in
-            c.emit(try c.call("view.resize", ["session": .string(name), "bounds": .array([.number(s.width), .number(s.height)])]), Human.offset)
-        }
+        try session.call("view.resize", ["bounds": .array([.number(s.width), .number(s.height)])], human: Human.offset)
     }
 }

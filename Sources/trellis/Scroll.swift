@@ -9,12 +9,11 @@ struct Scroll: ParsableCommand {
         abstract: "Scroll a session: to a content offset, or to an item (scrollToItem).",
         discussion: "Positions: top, centeredVertically, bottom, left, centeredHorizontally, right; one per axis joined with ','.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Option(help: ArgumentHelp("A content offset X,Y (unclamped, as setContentOffset).", valueName: "X,Y")) var to: String?
     @Option(help: ArgumentHelp("An item S:I to scroll to (clamped).", valueName: "S:I")) var item: String?
     @Option(help: "Where the item ends up (default top).") var position: String?
-    @OptionGroup(title: "Animation") var animation: OptInAnimationOptions
+    @OptionGroup(title: "Animation") var animation: AnimationOptions
 
     func validate() throws {
         guard (to == nil) != (item == nil) else { throw ValidationError("give exactly one of --to or --item") }
@@ -22,22 +21,20 @@ struct Scroll: ParsableCommand {
     }
 
     func run() throws {
-        var params: [String: JSONValue] = ["session": .string(name)]
+        var params: [String: JSONValue] = [:]
         let method: String
         if let to {
             let p = try parsing { () throws(SyntaxError) in try CommandSyntax.point(to) }
-            params["offset"] = .array([.number(p.x), .number(p.y)])
+            params["offset"] = wire(p)
             method = "scroll.to"
         } else {
             params["at"] = wire(try parsing { () throws(SyntaxError) in try CommandSyntax.indexPath(item!) })
             if let position { params["position"] = .string(position) }
             method = "scroll.toItem"
         }
-        params.merge(try animation.params()) { $1 }
-        try withServer(global) { c in
-            c.emit(try c.call(method, params)) { r in
-                Human.offset(r) + (r["scroll"].map { ["animated (scroll \(Human.number($0)))"] } ?? [])
-            }
+        params.merge(try animation.params(animatedByDefault: false)) { $1 }
+        try session.call(method, params) { r in
+            Human.offset(r) + (r["scroll"].map { ["animated (scroll \(Human.number($0)))"] } ?? [])
         }
     }
 }

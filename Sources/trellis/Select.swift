@@ -6,27 +6,27 @@ import TrellisCore
 struct Select: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Select an item programmatically; prints the selection.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
-    @Argument(help: ArgumentHelp("The item S:I.", valueName: "S:I")) var path: String
+    @OptionGroup var target: SelectionTarget
 
-    func run() throws { try selection("select", global: global, session: name, path: path) }
+    func run() throws { try target.call("select") }
 }
 
 /// `trellis deselect NAME S:I`: deselectItem.
 struct Deselect: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Deselect an item programmatically; prints the selection.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
-    @Argument(help: ArgumentHelp("The item S:I.", valueName: "S:I")) var path: String
+    @OptionGroup var target: SelectionTarget
 
-    func run() throws { try selection("deselect", global: global, session: name, path: path) }
+    func run() throws { try target.call("deselect") }
 }
 
-func selection(_ method: String, global: GlobalOptions, session: String, path: String) throws {
-    let at = try parsing { () throws(SyntaxError) in try CommandSyntax.indexPath(path) }
-    try withServer(global) { c in
-        c.emit(try c.call(method, ["session": .string(session), "at": wire(at)])) { [Human.selected($0)] }
+/// The session and the item `select` and `deselect` act on.
+struct SelectionTarget: ParsableArguments {
+    @OptionGroup var session: SessionArguments
+    @Argument(help: ArgumentHelp("The item S:I.", valueName: "S:I")) var path: String
+
+    func call(_ method: String) throws {
+        let at = try parsing { () throws(SyntaxError) in try CommandSyntax.indexPath(path) }
+        try session.call(method, ["at": wire(at)]) { [Human.selected($0)] }
     }
 }

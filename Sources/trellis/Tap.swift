@@ -7,27 +7,16 @@ struct Tap: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Tap at a point in content coordinates: prints the view hit, the delegate events and the selection.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The session's name.") var name: String
+    @OptionGroup var session: SessionArguments
     @Argument(help: ArgumentHelp("The point X,Y in content coordinates.", valueName: "X,Y")) var point: String
 
     func run() throws {
         let p = try parsing { () throws(SyntaxError) in try CommandSyntax.point(point) }
-        try withServer(global) { c in
-            c.emit(try c.call("gesture.tap", ["session": .string(name), "point": .array([.number(p.x), .number(p.y)])])) { r in
-                var lines = [hitLine(r["hit"], point: point)]
-                if case .array(let events)? = r["events"] {
-                    for e in events { lines.append("\(e["event"]?.stringValue ?? "?") \(Human.path(e["at"])) \(e["id"]?.stringValue ?? "")") }
-                }
-                lines.append(Human.selected(r))
-                return lines
-            }
+        try session.call("gesture.tap", ["point": wire(p)]) { r in
+            let events = r["events"]?.arrayValue ?? []
+            return [hitLine(r["hit"], point: point)]
+                + events.map { "\($0["event"]?.stringValue ?? "?") \(Human.path($0["at"])) \($0["id"]?.stringValue ?? "")" }
+                + [Human.selected(r)]
         }
     }
-}
-
-/// `hit 0:3 item3 frame=… view=4`, or `no view at X,Y`.
-func hitLine(_ hit: JSONValue?, point: String) -> String {
-    guard let hit, hit != .null else { return "no view at \(point)" }
-    return "hit " + Human.attributes(hit)
 }

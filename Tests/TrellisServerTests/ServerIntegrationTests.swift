@@ -331,7 +331,3 @@ import TrellisCore
         server.stop()
     }
 }
-
-extension JSONValue {
-    var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
-}

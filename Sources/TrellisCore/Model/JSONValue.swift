@@ -25,4 +25,10 @@ public enum JSONValue: Hashable, Sendable {
         if case .number(let n) = self { return n }
         return nil
     }
+
+    /// The elements, when this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
 }

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import TrellisClient
+import TrellisCore
+import TrellisProtocol
+
+/// One connected invocation: calls the server and prints results as text or JSON.
+struct ClientContext {
+    let global: GlobalOptions
+    /// The server: its socket, or the script run's caller (embedded or shared, see `ScriptHost`).
+    let caller: any MethodCaller
+    /// The socket connection when there is one of this invocation's own (nil inside a script run).
+    let connection: RPCClient?
+
+    func call(_ method: String, _ params: [String: JSONValue] = [:]) throws(ClientError) -> JSONValue {
+        try caller.call(method, params)
+    }
+
+    /// Prints `result` raw with `--json`, else the lines `human` makes of it.
+    func emit(_ result: JSONValue, _ human: (JSONValue) -> [String]) {
+        if global.json {
+            printOutput(JSONWriter.string(result))
+        } else {
+            for line in human(result) { printOutput(line) }
+        }
+    }
+}
+
+/// Connects (starting a server unless told not to), runs `body`, and maps failures to the
+/// documented exit codes with the message on stderr.
+func withServer(_ global: GlobalOptions, autoStart: Bool = true, _ body: (ClientContext) throws -> Void) throws {
+    if let host = ScriptHost.current {
+        // Inside `trellis run`: the run's server, which stays open for the next line.
+        do {
+            try body(ClientContext(global: global, caller: host.caller, connection: nil))
+        } catch let error as ClientError {
+            host.lastError = error
+            throw report(error, json: global.json)
+        }
+        return
+    }
+    do {
+        var launcher = ServerLauncher(socketPath: global.socketPath)
+        launcher.callTimeout = global.timeout
+        let client = try launcher.connect(autoStart: autoStart && !global.noStart)
+        defer { client.close() }
+        try body(ClientContext(global: global, caller: client, connection: client))
+    } catch let error as ClientError {
+        if !autoStart, error.nothingListens {
+            printError("trellis: no server running on \(global.socketPath)")
+            throw ExitCode(Exit.unavailable)
+        }
+        throw report(error, json: global.json)
+    }
+}
+
+/// Prints a client error and returns the exit to throw.
+func report(_ error: ClientError, json: Bool) -> ExitCode {
+    switch error {
+    case .server(let code, let message, _, let data):
+        if json {
+            var object: [String: JSONValue] = ["code": .number(Double(code)), "message": .string(message)]
+            if let data { object["data"] = data }
+            printError(JSONWriter.string(.object(object)))
+        } else {
+            // The server's message alone, so scripts can match UIKit's exact text.
+            printError(message)
+        }
+        // JSON-RPC's own codes mean client and server disagree about the protocol itself.
+        let protocolFaults: Set<Int> = [-32700, -32600, -32601, -32603]
+        return ExitCode(protocolFaults.contains(code) ? Exit.software : Exit.refused)
+    case .badReply:
+        printError("trellis: \(error)")
+        return ExitCode(Exit.software)
+    case .connect, .disconnected, .timeout, .launch:
+        printError("trellis: \(error)")
+        return ExitCode(Exit.unavailable)
+    }
+}
