@@ -8,7 +8,7 @@ import Darwin
 /// view's centre, radius min(width, height) / 2.5, item 0 at three o'clock going clockwise;
 /// inserted items grow out of the centre from alpha 0, deleted ones shrink into it (scale 0.1,
 /// alpha 0). Items of all sections share the circle in order. The content is the view itself.
-public struct CircleLayout: Layout {
+public struct CircleLayout: RegisteredLayout {
     /// The sample's ITEM_SIZE is 70.
     public var itemSize: Size
     /// Nil: min(width, height) / 2.5, as the sample.
@@ -24,7 +24,17 @@ public struct CircleLayout: Layout {
         self.radius = radius
     }
 
-    public var typeName: String { "circle" }
+    public init() { self.init(itemSize: Size(70, 70)) }
+
+    public static var typeName: String { "circle" }
+
+    /// The sample's ITEM_SIZE and radius.
+    public static var parameters: [LayoutParameter<CircleLayout>] {
+        [
+            .size("itemSize", \.itemSize, positive: true, "Every item's size unless it has its own (the sample's 70×70)."),
+            .number("radius", \.radius, 0...layoutLengthLimit, "The circle's radius; unset: min(width, height) / 2.5, as the sample."),
+        ]
+    }
 
     public mutating func prepare(_ context: LayoutContext, invalidation: LayoutInvalidation) {
         boundsSize = context.boundsSize

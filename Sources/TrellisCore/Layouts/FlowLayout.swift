@@ -45,8 +45,6 @@ public struct FlowLayout: Layout {
         set { metrics[keyPath: keyPath] = newValue }
     }
 
-    public var typeName: String { "flow" }
-
     /// Across the scroll axis the bounds' size; along it the sections' sum.
     public var contentSize: Size { space.map(Size(width: width, height: totalLength)) }
 
@@ -230,4 +228,36 @@ struct FlowSectionPlacement: Hashable, Sendable {
     var searchStart: Double
     /// The greatest element end of this section and every earlier one.
     var searchEnd: Double
+}
+
+// MARK: Protocol parameters (LayoutRegistry)
+
+extension FlowLayout: RegisteredLayout {
+    public static var typeName: String { "flow" }
+
+    public init() { self.init(metrics: FlowLayoutMetrics()) }
+
+    /// UICollectionViewFlowLayout's properties and defaults (the section keys are its delegate's
+    /// per-section answers); `sectionBackground` is ours.
+    public static var parameters: [LayoutParameter<FlowLayout>] {
+        [
+            .size("itemSize", \.metrics.itemSize, positive: true, "Every item's size unless it has its own (UIKit: 50×50)."),
+            .number("minimumLineSpacing", \.metrics.minimumLineSpacing, 0...layoutLengthLimit, "Between rows (UIKit: 10)."),
+            .number("minimumInteritemSpacing", \.metrics.minimumInteritemSpacing, 0...layoutLengthLimit, "Between items of a row (UIKit: 10)."),
+            .insets("sectionInset", \.metrics.sectionInset, "Around each section's items, [top, left, bottom, right] (UIKit: zero)."),
+            .size("headerSize", \.metrics.headerReferenceSize, positive: false, "Header reference size; 0 along the scroll axis means none (UIKit: zero)."),
+            .size("footerSize", \.metrics.footerReferenceSize, positive: false, "Footer reference size; 0 along the scroll axis means none (UIKit: zero)."),
+            .choice("scrollDirection", \.metrics.scrollDirection, "vertical (UIKit's default) or horizontal."),
+            .bool("pinHeaders", \.metrics.sectionHeadersPinToVisibleBounds, "sectionHeadersPinToVisibleBounds (UIKit: false)."),
+            .bool("pinFooters", \.metrics.sectionFootersPinToVisibleBounds, "sectionFootersPinToVisibleBounds (UIKit: false)."),
+            .bool("sectionBackground", \.metrics.sectionBackgroundDecoration, "A decoration view behind each section (ours: false)."),
+            .perSection("sections", \.metrics.sectionOverrides, empty: FlowSectionOverrides(), [
+                .insets("sectionInset", \.inset, "insetForSectionAt."),
+                .number("minimumLineSpacing", \.minimumLineSpacing, 0...layoutLengthLimit, "minimumLineSpacingForSectionAt."),
+                .number("minimumInteritemSpacing", \.minimumInteritemSpacing, 0...layoutLengthLimit, "minimumInteritemSpacingForSectionAt."),
+                .size("headerSize", \.headerReferenceSize, positive: false, "referenceSizeForHeaderInSection."),
+                .size("footerSize", \.footerReferenceSize, positive: false, "referenceSizeForFooterInSection."),
+            ], "Per-section values by section index, as the flow layout delegate answers them."),
+        ]
+    }
 }

@@ -61,7 +61,7 @@ public struct FlowSectionOverrides: Hashable, Sendable {
 
 extension FlowLayout {
     /// UICollectionView.ScrollDirection: the axis sections stack along (rows are across it).
-    public enum ScrollDirection: String, Hashable, Sendable {
+    public enum ScrollDirection: String, Hashable, Sendable, CaseIterable {
         case vertical
         case horizontal
     }

@@ -1,63 +1,27 @@
 import TrellisCore
 
-/// Writes a layout back as its protocol object (`{type:"flow", …}`, `{type:"circle", …}`), the
-/// inverse of `LayoutSpec.layout`: decoding the result gives a layout with equal configuration.
-/// Every value is written, defaults included, so the object does not depend on today's defaults.
+/// Writes a layout back as its protocol object through the layout registry, the inverse of
+/// `LayoutSpec.layout`: decoding the result gives a layout with equal configuration. Every
+/// parameter is written, defaults included, so the object does not depend on today's defaults
+/// (an optional parameter that is unset is left out).
 public enum LayoutEncoding {
-    /// The protocol object of `layout`, or nil for a layout type this encoder does not know
-    /// (the caller decides what to do without it; a snapshot, for one, waits).
+    /// The protocol object of `layout`, or nil for a layout the registry does not know (a
+    /// test's, say): the caller decides what to do without it.
     public static func json(_ layout: any Layout) -> JSONValue? {
-        switch layout {
-        case let flow as FlowLayout: return json(flow.metrics)
-        case let circle as CircleLayout: return json(circle)
-        default: return nil
-        }
+        guard let registered = layout as? any RegisteredLayout else { return nil }
+        return object(registered)
     }
 
-    /// `{type:"flow", …}` with every key `LayoutSpec` reads.
-    public static func json(_ m: FlowLayoutMetrics) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "type": .string("flow"),
-            "itemSize": size(m.itemSize),
-            "minimumLineSpacing": .number(m.minimumLineSpacing),
-            "minimumInteritemSpacing": .number(m.minimumInteritemSpacing),
-            "sectionInset": insets(m.sectionInset),
-            "headerSize": size(m.headerReferenceSize),
-            "footerSize": size(m.footerReferenceSize),
-            "scrollDirection": .string(m.scrollDirection.rawValue),
-            "pinHeaders": .bool(m.sectionHeadersPinToVisibleBounds),
-            "pinFooters": .bool(m.sectionFootersPinToVisibleBounds),
-            "sectionBackground": .bool(m.sectionBackgroundDecoration),
-        ]
-        if !m.sectionOverrides.isEmpty {
-            var sections: [String: JSONValue] = [:]
-            for (index, o) in m.sectionOverrides {
-                var s: [String: JSONValue] = [:]
-                if let v = o.inset { s["sectionInset"] = insets(v) }
-                if let v = o.minimumLineSpacing { s["minimumLineSpacing"] = .number(v) }
-                if let v = o.minimumInteritemSpacing { s["minimumInteritemSpacing"] = .number(v) }
-                if let v = o.headerReferenceSize { s["headerSize"] = size(v) }
-                if let v = o.footerReferenceSize { s["footerSize"] = size(v) }
-                sections[String(index)] = .object(s)
-            }
-            members["sections"] = .object(sections)
+    /// Every parameter of a registered layout, by name, and its type.
+    static func object<L: RegisteredLayout>(_ layout: L) -> JSONValue {
+        var members: [String: JSONValue] = ["type": .string(L.typeName)]
+        for parameter in L.parameters {
+            if let value = parameter.get(layout) { members[parameter.description.name] = LayoutParameterCoding.json(value) }
         }
-        return .object(members)
-    }
-
-    /// `{type:"circle", itemSize, radius?}` (no radius: the sample's min(width, height) / 2.5).
-    public static func json(_ layout: CircleLayout) -> JSONValue {
-        var members: [String: JSONValue] = ["type": .string("circle"), "itemSize": size(layout.itemSize)]
-        if let radius = layout.radius { members["radius"] = .number(radius) }
         return .object(members)
     }
 
     static func size(_ s: Size) -> JSONValue { .array([.number(s.width), .number(s.height)]) }
-
-    /// `[top, left, bottom, right]`, the order `LayoutSpec` reads.
-    static func insets(_ i: EdgeInsets) -> JSONValue {
-        .array([.number(i.top), .number(i.left), .number(i.bottom), .number(i.right)])
-    }
 }
 
 /// Writes a data set back as the protocol's `sections` array (`[{id, items:[{id, size?,

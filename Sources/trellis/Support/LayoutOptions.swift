@@ -33,39 +33,56 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Circle: the radius (default: from the bounds).")
     var radius: Double?
 
-    /// The protocol's layout object for `type`.
+    /// The flags given, each with the layout parameters it sets and its value as written.
+    private var given: [(flag: String, parameters: [String], value: String)] {
+        let all: [(String, [String], String?)] = [
+            ("--item-size", ["itemSize"], itemSize),
+            ("--spacing", ["minimumLineSpacing", "minimumInteritemSpacing"], spacing.map { "\($0)" }),
+            ("--line-spacing", ["minimumLineSpacing"], lineSpacing.map { "\($0)" }),
+            ("--interitem-spacing", ["minimumInteritemSpacing"], interitemSpacing.map { "\($0)" }),
+            ("--section-inset", ["sectionInset"], sectionInset),
+            ("--header-size", ["headerSize"], headerSize),
+            ("--footer-size", ["footerSize"], footerSize),
+            ("--direction", ["scrollDirection"], direction),
+            ("--radius", ["radius"], radius.map { "\($0)" }),
+        ]
+        return all.compactMap { flag, parameters, value in value.map { (flag, parameters, $0) } }
+    }
+
+    /// The protocol's layout object for `type`: which flags apply to which layout, and how a
+    /// flag's text becomes a value, come from the layout registry.
     func spec(type: String) throws -> JSONValue {
-        var spec: [String: JSONValue] = ["type": .string(type)]
-        if let itemSize {
-            let size = try parsing { () throws(SyntaxError) in try CommandSyntax.size(itemSize) }
-            spec["itemSize"] = .array([.number(size.width), .number(size.height)])
+        guard let layout = LayoutRegistry.type(named: type) else {
+            throw usageError("'\(type)': expected a layout, \(LayoutRegistry.names.joined(separator: " or "))")
         }
-        switch type {
-        case "flow":
-            if radius != nil { throw usageError("--radius applies to the circle layout only") }
-            if let spacing { spec["minimumLineSpacing"] = .number(spacing); spec["minimumInteritemSpacing"] = .number(spacing) }
-            if let lineSpacing { spec["minimumLineSpacing"] = .number(lineSpacing) }
-            if let interitemSpacing { spec["minimumInteritemSpacing"] = .number(interitemSpacing) }
-            if let sectionInset {
-                let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(sectionInset) }
-                spec["sectionInset"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
+        let parameters = Dictionary(uniqueKeysWithValues: layout.parameterDescriptions.map { ($0.name, $0) })
+        var spec: [String: JSONValue] = ["type": .string(type)]
+        for (flag, names, text) in given {
+            guard names.allSatisfy({ parameters[$0] != nil }) else {
+                let owners = LayoutRegistry.all.filter { t in names.allSatisfy { n in t.parameterDescriptions.contains { $0.name == n } } }
+                throw usageError("\(flag) applies to the \(owners.map { $0.typeName }.joined(separator: " and ")) layout\(owners.count == 1 ? "" : "s") only")
             }
-            for (key, value) in [("headerSize", headerSize), ("footerSize", footerSize)] {
-                guard let value else { continue }
-                let size = try parsing { () throws(SyntaxError) in try CommandSyntax.size(value) }
-                spec[key] = .array([.number(size.width), .number(size.height)])
-            }
-            if let direction { spec["scrollDirection"] = .string(direction) }
-        case "circle":
-            let flowOnly = [spacing.map { _ in "--spacing" }, lineSpacing.map { _ in "--line-spacing" },
-                            interitemSpacing.map { _ in "--interitem-spacing" }, sectionInset.map { _ in "--section-inset" },
-                            headerSize.map { _ in "--header-size" }, footerSize.map { _ in "--footer-size" },
-                            direction.map { _ in "--direction" }].compactMap { $0 }
-            if let first = flowOnly.first { throw usageError("\(first) applies to the flow layout only") }
-            if let radius { spec["radius"] = .number(radius) }
-        default:
-            throw usageError("'\(type)': expected a layout, flow or circle")
+            for name in names { spec[name] = try value(text, for: parameters[name]!.kind) }
         }
         return .object(spec)
+    }
+
+    /// A flag's text as the JSON value of a parameter of `kind` (the server checks the range).
+    private func value(_ text: String, for kind: ParameterKind) throws -> JSONValue {
+        switch kind {
+        case .size:
+            let size = try parsing { () throws(SyntaxError) in try CommandSyntax.size(text) }
+            return .array([.number(size.width), .number(size.height)])
+        case .insets:
+            let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(text) }
+            return .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
+        case .number:
+            guard let n = Double(text) else { throw usageError("'\(text)': expected a number") }
+            return .number(n)
+        case .bool:
+            return .bool(text == "true")
+        case .choice, .perSection:
+            return .string(text)
+        }
     }
 }
