@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLibUV
+import TrellisCore
+import TrellisProtocol
+
+/// Drawing: the mirrored scene rasterised into the terminal (or text), with the status line.
+extension TerminalViewer {
+    func currentMapping(_ scene: Scene) -> ViewportMapping {
+        ViewportMapping(visible: Rect(origin: scene.contentOffset, size: scene.boundsSize),
+                        columns: size.columns, rows: max(1, size.rows - 1))
+    }
+
+    func render(countsAsFrame: Bool) {
+        guard ready, exitReason == nil, let mirror else { return }
+        if countsAsFrame { sceneChanged = false }
+        let scene = mirror.scene
+        var canvas = TerminalCanvas(columns: size.columns, rows: size.rows)
+        let mapping = currentMapping(scene)
+        rasterizer.draw(scene, mapping: mapping, into: &canvas)
+        drawEdges(of: mapping, into: &canvas)
+        status.seq = mirror.seq
+        status.bound = mirror.boundCount
+        status.skippedFrames = mirror.skippedFrames
+        status.framesPerSecond = meter.rate(now: Self.now())
+        canvas.write(status.line(width: size.columns), column: 0, row: size.rows - 1, style: CellStyle(inverse: true))
+        switch configuration.output {
+        case .terminal:
+            writeOut(screen.update(to: canvas))
+        case .text:
+            guard countsAsFrame else { return }
+            writeOut(canvas.lines.joined(separator: "\n") + "\n\n")
+        }
+        guard countsAsFrame else { return }
+        framesDrawn += 1
+        if let limit = configuration.frameLimit, framesDrawn >= limit { finish(.frameLimit) }
+    }
+
+    /// Faint lines either side of the visible rect when the terminal is wider than the view, so
+    /// the session's bounds show.
+    func drawEdges(of mapping: ViewportMapping, into canvas: inout TerminalCanvas) {
+        let glyph: Unicode.Scalar = rasterizer.unicode ? "┊" : ":"
+        let style = CellStyle(intensity: .dim)
+        for column in [mapping.columnOffset - 1, mapping.columnOffset + mapping.visibleColumns] where column >= 0 && column < canvas.columns {
+            for row in mapping.rowOffset..<(mapping.rowOffset + mapping.visibleRows) {
+                canvas[column, row] = TerminalCell(glyph, style: style)
+            }
+        }
+    }
+}
