@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TrellisCore", targets: ["TrellisCore"]),
         .library(name: "TrellisDynamics", targets: ["TrellisDynamics"]),
         .library(name: "TrellisProtocol", targets: ["TrellisProtocol"]),
+        .library(name: "TrellisTransport", targets: ["TrellisTransport"]),
         .library(name: "TrellisServer", targets: ["TrellisServer"]),
         .library(name: "TrellisClient", targets: ["TrellisClient"]),
         .executable(name: "trellisd", targets: ["trellisd"]),
@@ -32,15 +33,18 @@ let package = Package(
         .target(name: "TrellisDynamics", dependencies: ["TrellisGeometry"]),
         .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics"]),
         .target(name: "TrellisProtocol", dependencies: ["TrellisCore"]),
+        // The one copy of libuv stream plumbing (framed NDJSON over a pipe, the loop), below
+        // both the server and the clients.
+        .target(name: "TrellisTransport", dependencies: ["TrellisProtocol", "CLibUV"]),
         .target(
             name: "TrellisServer",
             dependencies: [
-                "TrellisProtocol", "TrellisCore", "CLibUV",
+                "TrellisProtocol", "TrellisCore", "TrellisTransport", "CLibUV",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // CLibUV: the terminal viewer's tty, socket and signals run on a libuv loop.
-        .target(name: "TrellisClient", dependencies: ["TrellisProtocol", "TrellisCore", "CLibUV"]),
+        .target(name: "TrellisClient", dependencies: ["TrellisProtocol", "TrellisCore", "TrellisTransport", "CLibUV"]),
         .executableTarget(
             name: "trellisd",
             dependencies: [
@@ -62,7 +66,7 @@ let package = Package(
         .testTarget(name: "TrellisDynamicsTests", dependencies: ["TrellisDynamics"]),
         .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore"]),
         .testTarget(name: "TrellisProtocolTests", dependencies: ["TrellisProtocol"]),
-        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "CLibUV"]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV"]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore"]),
     ]
 )

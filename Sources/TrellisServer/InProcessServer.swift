@@ -1,6 +1,7 @@
 import Logging
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 
 /// The reply to an in-process call: the method's result, or its error as the socket would send it.
 public enum InProcessReply: Sendable {

@@ -1,5 +1,6 @@
 import Testing
 import CLibUV
+import TrellisTransport
 @testable import TrellisServer
 
 @Suite struct LibUVTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CLibUV
+import TrellisTransport
 @testable import TrellisServer
 
 /// The transport against real Unix sockets: the loop runs on the test's thread, the client is

@@ -4,6 +4,7 @@ import Glibc
 import CLibUV
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 
 /// A JSON-RPC connection to the server driven by a libuv loop (the viewer's: it must never block
 /// on the socket while keys and signals wait): requests are written as they are made, replies
@@ -23,51 +24,43 @@ final class LoopConnection {
     var onClose: (String) -> Void = { _ in }
     private(set) var isClosed = false
 
-    private let handle: UnsafeMutablePointer<uv_pipe_t>
-    private var framer = LineFramer(maximumMessageBytes: 256 << 20)
+    private let stream: FramedStream
     private var pending: [Int: Reply] = [:]
     private var nextID = 1
-    private let readBuffer: UnsafeMutableRawPointer
-    private static let readBufferSize = 64 * 1024
-    private var stream: UnsafeMutablePointer<uv_stream_t> { UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_stream_t.self) }
 
-    /// The pipe is owned by itself (+1 in `handle.data`) until its close callback, so libuv's
-    /// callbacks never outlive it.
+    /// The stream keeps the connection alive until it has closed, so libuv's callbacks never
+    /// outlive it.
     init(loop: UnsafeMutablePointer<uv_loop_t>, path: String) {
         self.path = path
-        handle = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-        readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
-        uv_pipe_init(loop, handle, 0)
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        stream = FramedStream(loop: loop, maximumMessageBytes: 256 << 20)
+        stream.owner = self
+        stream.onMessage = { [unowned self] bytes in
+            guard let message = try? JSONParser.parse(bytes, limits: RPCClient.replyLimits) else {
+                return self.close(reason: "the server sent a line that is not JSON")
+            }
+            self.dispatch(message)
+        }
+        stream.onOversized = { [unowned self] count in
+            self.close(reason: "the server sent a message of \(count) bytes, over the client's limit")
+        }
+        stream.onReadBatchEnd = { [unowned self] in self.onReadHandled() }
+        stream.onClose = { [unowned self] reason in
+            self.close(reason: reason == "peer closed" ? "the server closed the connection" : reason)
+        }
     }
 
     func connect() {
-        let request = UnsafeMutablePointer<uv_connect_t>.allocate(capacity: 1)
-        uv_pipe_connect(request, handle, path) { request, status in
-            let pipe = request!.pointee.handle!
-            request!.deallocate()
-            guard status != UV_ECANCELED.rawValue else { return }
-            let connection = Unmanaged<LoopConnection>.fromOpaque(pipe.pointee.data).takeUnretainedValue()
-            connection.didConnect(status)
+        stream.connect(to: path) { [unowned self] status in
+            guard !self.isClosed else { return }
+            guard status == 0 else {
+                let reason = String(cString: uv_strerror(status))
+                self.onConnect(.connect(path: self.path, errno: -status, reason: reason))
+                self.close(reason: "cannot connect: \(reason)")
+                return
+            }
+            self.stream.startReading()
+            self.onConnect(nil)
         }
-    }
-
-    private func didConnect(_ status: Int32) {
-        guard !isClosed else { return }
-        guard status == 0 else {
-            let reason = String(cString: uv_strerror(status))
-            onConnect(.connect(path: path, errno: -status, reason: reason))
-            close(reason: "cannot connect: \(reason)")
-            return
-        }
-        uv_read_start(stream, { handle, _, buf in
-            let connection = Unmanaged<LoopConnection>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            buf!.pointee = uv_buf_init(connection.readBuffer.assumingMemoryBound(to: CChar.self), UInt32(LoopConnection.readBufferSize))
-        }, { stream, nread, _ in
-            let connection = Unmanaged<LoopConnection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
-            connection.didRead(nread)
-        })
-        onConnect(nil)
     }
 
     /// Sends a request; `reply` gets its result or error (nil: the reply is not wanted).
@@ -84,52 +77,7 @@ final class LoopConnection {
         var buffer = ByteBuffer(capacity: 256)
         JSONWriter.write(.object(request), into: &buffer)
         buffer.append(UInt8(ascii: "\n"))
-        write(buffer.bytes)
-    }
-
-    private func write(_ bytes: [UInt8]) {
-        // Requests are small and rare; each gets its own copy, freed by its write callback.
-        let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
-        request.pointee.data = copy
-        var buf = uv_buf_init(copy.assumingMemoryBound(to: CChar.self), UInt32(bytes.count))
-        let status = uv_write(request, stream, &buf, 1) { request, status in
-            request!.pointee.data.deallocate()
-            let stream = request!.pointee.handle!
-            request!.deallocate()
-            guard status < 0, status != UV_ECANCELED.rawValue else { return }
-            let connection = Unmanaged<LoopConnection>.fromOpaque(stream.pointee.data).takeUnretainedValue()
-            connection.close(reason: "write error: \(String(cString: uv_strerror(status)))")
-        }
-        if status != 0 {
-            copy.deallocate()
-            request.deallocate()
-            close(reason: "write error: \(String(cString: uv_strerror(status)))")
-        }
-    }
-
-    private func didRead(_ nread: Int) {
-        if nread < 0 {
-            close(reason: nread == Int(UV_EOF.rawValue) ? "the server closed the connection" : "read error: \(String(cString: uv_strerror(Int32(nread))))")
-            return
-        }
-        guard nread > 0 else { return }
-        for frame in framer.append(UnsafeRawBufferPointer(start: readBuffer, count: nread)) {
-            guard !isClosed else { return }
-            switch frame {
-            case .message(let bytes):
-                guard let message = try? JSONParser.parse(bytes, limits: RPCClient.replyLimits) else {
-                    close(reason: "the server sent a line that is not JSON")
-                    return
-                }
-                dispatch(message)
-            case .oversized(let count):
-                close(reason: "the server sent a message of \(count) bytes, over the client's limit")
-                return
-            }
-        }
-        if !isClosed { onReadHandled() }
+        buffer.withUnsafeBytes { stream.write($0) }
     }
 
     private func dispatch(_ message: JSONValue) {
@@ -157,11 +105,6 @@ final class LoopConnection {
         pending = [:]
         for (_, reply) in waiting.sorted(by: { $0.key < $1.key }) { reply(.failure(.disconnected(path: path, reason: reason))) }
         onClose(reason)
-        uv_read_stop(stream)
-        uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { handle in
-            let connection = Unmanaged<LoopConnection>.fromOpaque(handle!.pointee.data).takeRetainedValue()
-            connection.readBuffer.deallocate()
-            handle!.deallocate()
-        }
+        stream.close(reason: reason)
     }
 }

@@ -58,6 +58,7 @@ import CLibUV
 import Logging
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 #if canImport(Glibc)
 import Glibc
 #endif

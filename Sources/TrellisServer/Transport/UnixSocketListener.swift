@@ -1,4 +1,5 @@
 import CLibUV
+import TrellisTransport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -7,7 +7,7 @@ import Glibc
 /// thread that runs it (hence `@unchecked Sendable`: confinement, not locks); other threads
 /// may only call `wakeUp`-style `uv_async_send` paths.
 public final class EventLoop: @unchecked Sendable {
-    let loop: UnsafeMutablePointer<uv_loop_t>
+    public let loop: UnsafeMutablePointer<uv_loop_t>
     private var closed = false
 
     public init() throws(TransportError) {

@@ -1,0 +1,184 @@
+import CLibUV
+import TrellisProtocol
+
+/// One NDJSON stream over a libuv pipe, the one copy of socket plumbing below both the server
+/// and the clients: reads are split into messages by a `LineFramer` (oversized lines dropped
+/// and reported), writes go out with `uv_try_write` first and only what the kernel did not take
+/// is queued (each queued buffer owned until its write callback), writes made while a read batch
+/// is handled can be collected into one (`corksReadBatches`: one write for a whole pipeline, as
+/// Redis answers a batch of commands), and the stream closes once. It keeps itself (and its
+/// `owner`) alive until libuv's close callback, so no callback outlives it. Confined to the
+/// loop's thread.
+public final class FramedStream {
+    /// Called for every whole message (one line, without its line end).
+    public var onMessage: ([UInt8]) -> Void = { _ in }
+    /// Called when a line longer than the limit was dropped.
+    public var onOversized: (Int) -> Void = { _ in }
+    /// Called after every message of one read has been handled.
+    public var onReadBatchEnd: () -> Void = {}
+    /// Called once, when the stream has closed (peer gone, error, or `close`), with the reason.
+    public var onClose: (String) -> Void = { _ in }
+    /// Kept alive with the stream until it has closed (the object whose callbacks these are).
+    public var owner: AnyObject?
+    /// Collect the writes made while a read batch of several messages is handled, and send
+    /// them as one when it ends.
+    public var corksReadBatches = false
+
+    let handle: UnsafeMutablePointer<uv_pipe_t>
+    private var framer: LineFramer
+    private let readBuffer: UnsafeMutableRawPointer
+    private static let readBufferSize = 64 * 1024
+    public private(set) var isClosing = false
+    public private(set) var closeReason: String?
+    private var pending: [UInt8] = []
+    private var isCorked = false
+    public private(set) var bytesRead = 0
+    public private(set) var bytesWritten = 0
+
+    var stream: UnsafeMutablePointer<uv_stream_t> { UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_stream_t.self) }
+
+    /// Bytes not yet taken by the kernel: libuv's queue and what waits for the end of a read.
+    public var queuedBytes: Int { uv_stream_get_write_queue_size(stream) + pending.count }
+
+    /// A pipe on `loop`, not yet connected or accepted.
+    public init(loop: UnsafeMutablePointer<uv_loop_t>, maximumMessageBytes: Int) {
+        framer = LineFramer(maximumMessageBytes: maximumMessageBytes)
+        handle = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
+        readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
+        uv_pipe_init(loop, handle, 0)
+        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// Accepts a pending connection of a listening stream; the libuv status (0 on success).
+    public func accept(from server: UnsafeMutablePointer<uv_stream_t>) -> Int32 { uv_accept(server, stream) }
+
+    /// The socket's descriptor (-1 when libuv would not say).
+    public var fileDescriptor: Int32 {
+        var fd: uv_os_fd_t = -1
+        return uv_fileno(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self), &fd) == 0 ? fd : -1
+    }
+
+    /// Connects to the Unix socket at `path`; `done` gets libuv's status (0: connected).
+    public func connect(to path: String, _ done: @escaping (Int32) -> Void) {
+        let request = UnsafeMutablePointer<uv_connect_t>.allocate(capacity: 1)
+        request.pointee.data = Unmanaged.passRetained(ConnectCallback(done)).toOpaque()
+        uv_pipe_connect(request, handle, path) { request, status in
+            let callback = Unmanaged<ConnectCallback>.fromOpaque(request!.pointee.data).takeRetainedValue()
+            request!.deallocate()
+            guard status != UV_ECANCELED.rawValue else { return }
+            callback.done(status)
+        }
+    }
+
+    /// Starts delivering messages.
+    public func startReading() {
+        uv_read_start(stream, { handle, _, buf in
+            let stream = Unmanaged<FramedStream>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            buf!.pointee = uv_buf_init(stream.readBuffer.assumingMemoryBound(to: CChar.self), UInt32(FramedStream.readBufferSize))
+        }, { handle, nread, _ in
+            Unmanaged<FramedStream>.fromOpaque(handle!.pointee.data).takeUnretainedValue().didRead(nread)
+        })
+    }
+
+    private func didRead(_ nread: Int) {
+        if nread < 0 {
+            close(reason: nread == Int(UV_EOF.rawValue) ? "peer closed" : "read error: \(String(cString: uv_strerror(Int32(nread))))")
+            return
+        }
+        guard nread > 0 else { return }
+        bytesRead += nread
+        let frames = framer.append(UnsafeRawBufferPointer(start: readBuffer, count: nread))
+        // One message: its reply goes straight out. Several: collect their replies first.
+        isCorked = corksReadBatches && frames.count > 1
+        for frame in frames {
+            guard !isClosing else { break }
+            switch frame {
+            case .message(let message): onMessage(message)
+            case .oversized(let count): onOversized(count)
+            }
+        }
+        flushPending()
+        if !isClosing { onReadBatchEnd() }
+    }
+
+    /// Ends collecting and sends what was collected.
+    private func flushPending() {
+        guard isCorked else { return }
+        isCorked = false
+        let collected = pending
+        pending.removeAll(keepingCapacity: true)
+        collected.withUnsafeBytes { write($0) }
+    }
+
+    /// Sends bytes from a buffer valid only for this call (they are copied if they must wait).
+    public func write(_ raw: UnsafeRawBufferPointer) {
+        guard !isClosing, raw.count > 0, let base = raw.baseAddress else { return }
+        if isCorked {
+            pending.append(contentsOf: raw)
+            return
+        }
+        var offset = 0
+        if uv_stream_get_write_queue_size(stream) == 0 {
+            var buf = uv_buf_init(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
+            let written = uv_try_write(stream, &buf, 1)
+            if written > 0 { offset = Int(written) }
+            else if written != UV_EAGAIN.rawValue {
+                close(reason: "write error: \(String(cString: uv_strerror(written)))")
+                return
+            }
+        }
+        bytesWritten += offset
+        let remaining = raw.count - offset
+        guard remaining > 0 else { return }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: remaining, alignment: 1)
+        copy.copyMemory(from: base + offset, byteCount: remaining)
+        let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
+        request.pointee.data = copy
+        var buf = uv_buf_init(copy.assumingMemoryBound(to: CChar.self), UInt32(remaining))
+        let status = uv_write(request, stream, &buf, 1) { request, status in
+            request!.pointee.data.deallocate()
+            let handle = request!.pointee.handle!
+            request!.deallocate()
+            guard status < 0, status != UV_ECANCELED.rawValue else { return }
+            Unmanaged<FramedStream>.fromOpaque(handle.pointee.data).takeUnretainedValue()
+                .close(reason: "write error: \(String(cString: uv_strerror(status)))")
+        }
+        if status != 0 {
+            copy.deallocate()
+            request.deallocate()
+            close(reason: "write error: \(String(cString: uv_strerror(status)))")
+        } else {
+            bytesWritten += remaining
+        }
+    }
+
+    /// True when bytes written now would go straight to the kernel: nothing is queued or
+    /// collected ahead of them, so another writer may use the socket itself.
+    public var canWriteDirectly: Bool { !isClosing && !isCorked && queuedBytes == 0 }
+
+    /// Counts bytes another writer put into the socket directly.
+    public func countWrittenDirectly(_ count: Int) { bytesWritten += count }
+
+    /// Closes the stream (idempotent); what was collected still goes out first, then `onClose`
+    /// runs once, from here.
+    public func close(reason: String) {
+        guard !isClosing else { return }
+        flushPending()
+        isClosing = true
+        closeReason = reason
+        uv_read_stop(stream)
+        onClose(reason)
+        uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { handle in
+            let stream = Unmanaged<FramedStream>.fromOpaque(handle!.pointee.data).takeRetainedValue()
+            stream.owner = nil
+            stream.readBuffer.deallocate()
+            handle!.deallocate()
+        }
+    }
+}
+
+/// A connect request's completion, kept alive by the request until libuv calls it.
+private final class ConnectCallback {
+    let done: (Int32) -> Void
+    init(_ done: @escaping (Int32) -> Void) { self.done = done }
+}
