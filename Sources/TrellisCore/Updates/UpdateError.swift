@@ -44,6 +44,16 @@ extension UpdateError {
     static func json(_ path: IndexPath) -> JSONValue {
         .object(["section": json(path.section), "item": json(path.item)])
     }
+
+    /// A refusal about one section: its code, message and the section as its details.
+    static func about(section: Int, _ code: String, _ message: String) -> UpdateError {
+        UpdateError(code: code, message: message, details: ["section": json(section)])
+    }
+
+    /// A refusal about one index path: its code, message and the path as its details.
+    static func about(indexPath: IndexPath, _ code: String, _ message: String) -> UpdateError {
+        UpdateError(code: code, message: message, details: ["indexPath": json(indexPath)])
+    }
 }
 
 // MARK: - Reload conflicts (checked first)
@@ -51,32 +61,24 @@ extension UpdateError {
 extension UpdateError {
     /// UIKit: a reload index path that is also deleted.
     static func deleteAndReloadSameIndexPath(_ path: IndexPath) -> UpdateError {
-        UpdateError(code: "delete_and_reload_same_index_path",
-                    message: "attempt to delete and reload the same index path (\(describe(path)))",
-                    details: ["indexPath": json(path)])
+        about(indexPath: path, "delete_and_reload_same_index_path", "attempt to delete and reload the same index path (\(describe(path)))")
     }
 
     /// A reloaded section that is also deleted. UIKit compares the two section-level update items
     /// with the same check as items (UXK), so the message prints the section's index path with
     /// NSNotFound as the item; a separate code keeps it distinguishable.
     static func deleteAndReloadSameSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "delete_and_reload_same_section",
-                    message: "attempt to delete and reload the same index path (\(describe(IndexPath(section, notFound))))",
-                    details: ["section": json(section)])
+        about(section: section, "delete_and_reload_same_section", "attempt to delete and reload the same index path (\(describe(IndexPath(section, notFound))))")
     }
 
     /// Ours: the same index path reloaded twice (two replacements for one item would be ambiguous).
     static func duplicateReloadIndexPath(_ path: IndexPath) -> UpdateError {
-        UpdateError(code: "duplicate_reload_index_path",
-                    message: "attempt to reload the same index path more than once (\(describe(path)))",
-                    details: ["indexPath": json(path)])
+        about(indexPath: path, "duplicate_reload_index_path", "attempt to reload the same index path more than once (\(describe(path)))")
     }
 
     /// Ours: the same section reloaded twice.
     static func duplicateReloadSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "duplicate_reload_section",
-                    message: "attempt to reload section \(section) more than once",
-                    details: ["section": json(section)])
+        about(section: section, "duplicate_reload_section", "attempt to reload section \(section) more than once")
     }
 }
 
@@ -90,21 +92,15 @@ extension UpdateError {
     }
 
     static func deleteAndMoveSameSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "delete_and_move_same_section",
-                    message: "attempt to perform a delete and a move from the same section (\(section))",
-                    details: ["section": json(section)])
+        about(section: section, "delete_and_move_same_section", "attempt to perform a delete and a move from the same section (\(section))")
     }
 
     static func deleteAndMoveSameIndexPath(_ path: IndexPath) -> UpdateError {
-        UpdateError(code: "delete_and_move_same_index_path",
-                    message: "attempt to perform a delete and a move from the same index path (\(describe(path)))",
-                    details: ["indexPath": json(path)])
+        about(indexPath: path, "delete_and_move_same_index_path", "attempt to perform a delete and a move from the same index path (\(describe(path)))")
     }
 
     static func moveFromDeletedSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "move_from_deleted_section",
-                    message: "cannot move an item from a deleted section (\(section))",
-                    details: ["section": json(section)])
+        about(section: section, "move_from_deleted_section", "cannot move an item from a deleted section (\(section))")
     }
 
     static func deleteItemSectionOutOfRange(_ path: IndexPath, sectionCount: Int) -> UpdateError {
@@ -122,17 +118,13 @@ extension UpdateError {
     /// Ours: UIKit accepts the same index path twice in one batch and then crashes with
     /// EXC_BAD_ACCESS while laying out (radar 31786176), so there is no UIKit text to copy.
     static func duplicateDeleteIndexPath(_ path: IndexPath) -> UpdateError {
-        UpdateError(code: "duplicate_delete_index_path",
-                    message: "attempt to delete the same index path more than once (\(describe(path)))",
-                    details: ["indexPath": json(path)])
+        about(indexPath: path, "duplicate_delete_index_path", "attempt to delete the same index path more than once (\(describe(path)))")
     }
 
     /// Ours: UIKit would count the section twice and fail the section count check with a
     /// misleading total; naming the duplicate is more useful.
     static func duplicateDeleteSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "duplicate_delete_section",
-                    message: "attempt to delete section \(section) more than once",
-                    details: ["section": json(section)])
+        about(section: section, "duplicate_delete_section", "attempt to delete section \(section) more than once")
     }
 }
 
@@ -147,21 +139,15 @@ extension UpdateError {
     }
 
     static func insertAndMoveSameSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "insert_and_move_same_section",
-                    message: "attempt to perform an insert and a move to the same section (\(section))",
-                    details: ["section": json(section)])
+        about(section: section, "insert_and_move_same_section", "attempt to perform an insert and a move to the same section (\(section))")
     }
 
     static func insertAndMoveSameIndexPath(_ path: IndexPath) -> UpdateError {
-        UpdateError(code: "insert_and_move_same_index_path",
-                    message: "attempt to perform an insert and a move to the same index path (\(describe(path)))",
-                    details: ["indexPath": json(path)])
+        about(indexPath: path, "insert_and_move_same_index_path", "attempt to perform an insert and a move to the same index path (\(describe(path)))")
     }
 
     static func moveIntoInsertedSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "move_into_inserted_section",
-                    message: "cannot move an item into a newly inserted section (\(section))",
-                    details: ["section": json(section)])
+        about(section: section, "move_into_inserted_section", "cannot move an item into a newly inserted section (\(section))")
     }
 
     static func insertItemSectionOutOfRange(_ path: IndexPath, sectionCount: Int) -> UpdateError {
@@ -179,16 +165,12 @@ extension UpdateError {
     /// Ours: UIKit counts a repeated insert twice; two items cannot occupy one index path, so the
     /// result could not be built.
     static func duplicateInsertIndexPath(_ path: IndexPath) -> UpdateError {
-        UpdateError(code: "duplicate_insert_index_path",
-                    message: "attempt to insert at the same index path more than once (\(describe(path)))",
-                    details: ["indexPath": json(path)])
+        about(indexPath: path, "duplicate_insert_index_path", "attempt to insert at the same index path more than once (\(describe(path)))")
     }
 
     /// Ours: the same section index inserted twice.
     static func duplicateInsertSection(_ section: Int) -> UpdateError {
-        UpdateError(code: "duplicate_insert_section",
-                    message: "attempt to insert section \(section) more than once",
-                    details: ["section": json(section)])
+        about(section: section, "duplicate_insert_section", "attempt to insert section \(section) more than once")
     }
 }
 
@@ -278,9 +260,7 @@ extension UpdateError {
 
     /// `section` is the section's index before the update, as UXK prints it.
     static func negativeItemCount(section: Int) -> UpdateError {
-        UpdateError(code: "negative_item_count",
-                    message: "Invalid update: invalid number of items in section \(section).  Attempt to delete more items than exist in section.",
-                    details: ["section": json(section)])
+        about(section: section, "negative_item_count", "Invalid update: invalid number of items in section \(section).  Attempt to delete more items than exist in section.")
     }
 }
 
