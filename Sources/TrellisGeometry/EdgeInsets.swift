@@ -12,7 +12,12 @@ public struct EdgeInsets: Hashable, Sendable {
     /// The same inset on every edge.
     @inlinable public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
 
-    public static let zero = EdgeInsets()
+    @inlinable public static var zero: EdgeInsets { EdgeInsets() }
+
+    /// Inlinable across modules (see Point's).
+    @inlinable public static func == (a: EdgeInsets, b: EdgeInsets) -> Bool {
+        a.top == b.top && a.left == b.left && a.bottom == b.bottom && a.right == b.right
+    }
 
     @inlinable public var horizontal: Double { left + right }
     @inlinable public var vertical: Double { top + bottom }

@@ -6,7 +6,11 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
     @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
 
-    public static let zero = Point(x: 0, y: 0)
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
+
+    // Spelled out so other modules (the engine's layouts) inline them: synthesized conformances
+    // are calls across the module boundary on every comparison.
+    @inlinable public static func == (a: Point, b: Point) -> Bool { a.x == b.x && a.y == b.y }
 
     @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }

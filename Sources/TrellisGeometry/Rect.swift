@@ -11,7 +11,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: x, y: y, width: width, height: height)
     }
 
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    @inlinable public static var zero: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
+
+    /// Inlinable across modules (see Point's).
+    @inlinable public static func == (a: Rect, b: Rect) -> Bool { a.origin == b.origin && a.size == b.size }
 
     @inlinable public var minX: Double { origin.x }
     @inlinable public var minY: Double { origin.y }

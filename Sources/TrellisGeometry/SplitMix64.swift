@@ -3,9 +3,9 @@
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    @inlinable public init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    @inlinable public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,5 +14,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// Uniform in 0..<n (0 when n ≤ 0); the modulo bias is negligible for test-sized n.
-    public mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+    @inlinable public mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }

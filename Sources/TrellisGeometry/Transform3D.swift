@@ -42,13 +42,22 @@ public struct Transform3D: Hashable, Sendable {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
-    public static let identity = Transform3D(
-        m11: 1, m12: 0, m13: 0, m14: 0,
-        m21: 0, m22: 1, m23: 0, m24: 0,
-        m31: 0, m32: 0, m33: 1, m34: 0,
-        m41: 0, m42: 0, m43: 0, m44: 1)
+    @inlinable public static var identity: Transform3D {
+        Transform3D(m11: 1, m12: 0, m13: 0, m14: 0,
+                    m21: 0, m22: 1, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: 0,
+                    m41: 0, m42: 0, m43: 0, m44: 1)
+    }
 
     @inlinable public var isIdentity: Bool { self == .identity }
+
+    /// Inlinable across modules (see Point's).
+    @inlinable public static func == (a: Transform3D, b: Transform3D) -> Bool {
+        a.m11 == b.m11 && a.m12 == b.m12 && a.m13 == b.m13 && a.m14 == b.m14
+            && a.m21 == b.m21 && a.m22 == b.m22 && a.m23 == b.m23 && a.m24 == b.m24
+            && a.m31 == b.m31 && a.m32 == b.m32 && a.m33 == b.m33 && a.m34 == b.m34
+            && a.m41 == b.m41 && a.m42 == b.m42 && a.m43 == b.m43 && a.m44 == b.m44
+    }
 
     /// CATransform3DMakeTranslation.
     @inlinable

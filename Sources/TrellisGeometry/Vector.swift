@@ -14,7 +14,10 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     @inlinable public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
     @inlinable public init(_ dx: Double, _ dy: Double) { self.dx = dx; self.dy = dy }
 
-    public static let zero = Vector(dx: 0, dy: 0)
+    @inlinable public static var zero: Vector { Vector(dx: 0, dy: 0) }
+
+    /// Inlinable across modules (see Point's).
+    @inlinable public static func == (a: Vector, b: Vector) -> Bool { a.dx == b.dx && a.dy == b.dy }
 
     /// The vector of `length` pointing at `angle` radians from the positive x axis (y downwards,
     /// so positive angles turn clockwise on screen, as UIPushBehavior's angle).
