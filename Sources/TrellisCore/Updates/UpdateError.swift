@@ -50,6 +50,17 @@ extension UpdateError {
         UpdateError(code: code, message: message, details: ["section": json(section)])
     }
 
+    /// A refusal about one section checked against the number of sections.
+    static func about(section: Int, sectionCount: Int, _ code: String, _ message: String) -> UpdateError {
+        UpdateError(code: code, message: message, details: ["section": json(section), "sectionCount": json(sectionCount)])
+    }
+
+    /// A refusal about one item checked against a count (`sectionCount` or `itemCount`).
+    static func about(item path: IndexPath, _ countKey: String, _ count: Int, _ code: String, _ message: String) -> UpdateError {
+        UpdateError(code: code, message: message,
+                    details: ["section": json(path.section), "item": json(path.item), countKey: json(count)])
+    }
+
     /// A refusal about one index path: its code, message and the path as its details.
     static func about(indexPath: IndexPath, _ code: String, _ message: String) -> UpdateError {
         UpdateError(code: code, message: message, details: ["indexPath": json(indexPath)])
@@ -86,9 +97,7 @@ extension UpdateError {
 
 extension UpdateError {
     static func deleteSectionOutOfRange(_ section: Int, sectionCount: Int) -> UpdateError {
-        UpdateError(code: "delete_section_out_of_range",
-                    message: "attempt to delete section \(section), but there are only \(sectionCount) sections before the update",
-                    details: ["section": json(section), "sectionCount": json(sectionCount)])
+        about(section: section, sectionCount: sectionCount, "delete_section_out_of_range", "attempt to delete section \(section), but there are only \(sectionCount) sections before the update")
     }
 
     static func deleteAndMoveSameSection(_ section: Int) -> UpdateError {
@@ -104,15 +113,11 @@ extension UpdateError {
     }
 
     static func deleteItemSectionOutOfRange(_ path: IndexPath, sectionCount: Int) -> UpdateError {
-        UpdateError(code: "delete_item_section_out_of_range",
-                    message: "attempt to delete item \(path.item) from section \(path.section), but there are only \(sectionCount) sections before the update",
-                    details: ["section": json(path.section), "item": json(path.item), "sectionCount": json(sectionCount)])
+        about(item: path, "sectionCount", sectionCount, "delete_item_section_out_of_range", "attempt to delete item \(path.item) from section \(path.section), but there are only \(sectionCount) sections before the update")
     }
 
     static func deleteItemOutOfRange(_ path: IndexPath, itemCount: Int) -> UpdateError {
-        UpdateError(code: "delete_item_out_of_range",
-                    message: "attempt to delete item \(path.item) from section \(path.section) which only contains \(itemCount) items before the update",
-                    details: ["section": json(path.section), "item": json(path.item), "itemCount": json(itemCount)])
+        about(item: path, "itemCount", itemCount, "delete_item_out_of_range", "attempt to delete item \(path.item) from section \(path.section) which only contains \(itemCount) items before the update")
     }
 
     /// Ours: UIKit accepts the same index path twice in one batch and then crashes with
@@ -133,9 +138,7 @@ extension UpdateError {
 extension UpdateError {
     /// UIKit's text has no comma here, unlike the delete message.
     static func insertSectionOutOfRange(_ section: Int, sectionCount: Int) -> UpdateError {
-        UpdateError(code: "insert_section_out_of_range",
-                    message: "attempt to insert section \(section) but there are only \(sectionCount) sections after the update",
-                    details: ["section": json(section), "sectionCount": json(sectionCount)])
+        about(section: section, sectionCount: sectionCount, "insert_section_out_of_range", "attempt to insert section \(section) but there are only \(sectionCount) sections after the update")
     }
 
     static func insertAndMoveSameSection(_ section: Int) -> UpdateError {
@@ -151,15 +154,11 @@ extension UpdateError {
     }
 
     static func insertItemSectionOutOfRange(_ path: IndexPath, sectionCount: Int) -> UpdateError {
-        UpdateError(code: "insert_item_section_out_of_range",
-                    message: "attempt to insert item \(path.item) into section \(path.section), but there are only \(sectionCount) sections after the update",
-                    details: ["section": json(path.section), "item": json(path.item), "sectionCount": json(sectionCount)])
+        about(item: path, "sectionCount", sectionCount, "insert_item_section_out_of_range", "attempt to insert item \(path.item) into section \(path.section), but there are only \(sectionCount) sections after the update")
     }
 
     static func insertItemOutOfRange(_ path: IndexPath, itemCount: Int) -> UpdateError {
-        UpdateError(code: "insert_item_out_of_range",
-                    message: "attempt to insert item \(path.item) into section \(path.section), but there are only \(itemCount) items in section \(path.section) after the update",
-                    details: ["section": json(path.section), "item": json(path.item), "itemCount": json(itemCount)])
+        about(item: path, "itemCount", itemCount, "insert_item_out_of_range", "attempt to insert item \(path.item) into section \(path.section), but there are only \(itemCount) items in section \(path.section) after the update")
     }
 
     /// Ours: UIKit counts a repeated insert twice; two items cannot occupy one index path, so the
@@ -178,9 +177,7 @@ extension UpdateError {
 
 extension UpdateError {
     static func moveSectionOutOfRange(_ section: Int, sectionCount: Int) -> UpdateError {
-        UpdateError(code: "move_section_out_of_range",
-                    message: "attempt to move section \(section), but there are only \(sectionCount) sections before the update",
-                    details: ["section": json(section), "sectionCount": json(sectionCount)])
+        about(section: section, sectionCount: sectionCount, "move_section_out_of_range", "attempt to move section \(section), but there are only \(sectionCount) sections before the update")
     }
 
     /// "to to" is UIKit's typo, kept so messages compare equal.
