@@ -110,10 +110,6 @@ extension CollectionView {
         if let event = animations.endIfIdle(transaction) { pendingEvents.append(event) }
     }
 
-    /// Ends `id` as interrupted (finished = false) and forgets it.
-    mutating func endInterrupted(_ id: Int) {
-        if let event = animations.end(id, finished: false) { pendingEvents.append(event) }
-    }
 }
 
 extension CollectionView.BoundView {
