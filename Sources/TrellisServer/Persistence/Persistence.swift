@@ -125,7 +125,7 @@ final class Persistence {
 
     private(set) var compactions = 0
     /// Sessions set aside at start because their state could not be restored.
-    private(set) var failedSessions: [FailedSession] = []
+    var failedSessions: [FailedSession] = []
 
     /// What `stats` shows of the journal: where it is, how it syncs, how big it is, whether
     /// memory is ahead of the files after a failed write.
@@ -306,32 +306,6 @@ final class Persistence {
         }
     }
 
-    /// Keeps the files of sessions that could not be restored (copies of the snapshot and the
-    /// journal as they were, in `failed/`), logs why, and takes a snapshot of the others so the
-    /// next start does not meet them again.
-    private func setAside(_ failed: [(name: String, reason: String)], skippedLines: Int) throws(PersistenceError) {
-        let kept = directory + "/failed"
-        try FileIO.makeDirectories(kept)
-        var stamp = timeval()
-        gettimeofday(&stamp, nil)
-        let prefix = "\(kept)/\(stamp.tv_sec)-\(getpid())"
-        for (path, name) in [(snapshotPath, "snapshot.json"), (journalPath, "journal.ndjson")] {
-            if let bytes = try FileIO.read(path) {
-                var copy = ByteBuffer(capacity: bytes.count)
-                copy.append(contentsOf: bytes)
-                try FileIO.replace("\(prefix)-\(name)", with: copy)
-            }
-        }
-        for f in failed {
-            failedSessions.append(FailedSession(name: f.name, reason: f.reason, keptIn: "\(prefix)-snapshot.json, \(prefix)-journal.ndjson"))
-            server.logger.error("session '\(f.name)' could not be restored and was set aside (its files are kept as \(prefix)-*): \(f.reason)")
-        }
-        if skippedLines > 0 { server.logger.warning("skipped \(skippedLines) journal line\(skippedLines == 1 ? "" : "s") of sessions set aside") }
-        do { try compact() } catch {
-            server.logger.warning("could not take a snapshot after setting sessions aside (the next start will meet them again): \(error.description)")
-        }
-    }
-
     /// Runs one journaled request through the method table, as the dispatcher did.
     private func replay(_ entry: JournalEntry, client: Client, at location: String) throws(PersistenceError) {
         guard let method = MethodTable.byName[entry.method], method.isJournaled else {
@@ -388,13 +362,4 @@ final class Persistence {
         }
         journal.close()
     }
-}
-
-/// A session that could not be restored at start: set aside with why and where its files are.
-struct FailedSession {
-    var name: String
-    var reason: String
-    var keptIn: String
-
-    var json: JSONValue { .object(["name": .string(name), "reason": .string(reason), "kept": .string(keptIn)]) }
 }
