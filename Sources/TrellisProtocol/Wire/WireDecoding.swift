@@ -76,6 +76,10 @@ public enum WireDecoding {
     /// `delay?`, `curve?` ("linear", "easeIn", "easeOut", "easeInEaseOut", "spring"),
     /// `damping?` and `velocity?` for springs.
     /// `base` gives the duration and curve of keys that are missing.
+    /// An animation's duration and delay, in seconds: ten minutes is far past any animation
+    /// people watch, and keeps a spring's settling search and every end time finite (ours).
+    public static let timingRange: ClosedRange<Double> = 0...600
+
     /// The animation options every animated method takes, one set for all of them.
     public static let timingKeys: Set<String> = ["animated", "duration", "delay", "curve", "damping", "velocity"]
 
@@ -87,8 +91,11 @@ public enum WireDecoding {
         guard animated else { return .immediate }
         let duration = try params.optionalNumber("duration") ?? base.duration
         let delay = try params.optionalNumber("delay") ?? 0
-        guard duration >= 0, delay >= 0 else {
-            throw ParamError(path: "params.duration", .mismatch(expected: "a duration and delay of 0 seconds or more", found: "\(duration), \(delay)"))
+        guard timingRange.contains(duration) else {
+            throw ParamError(path: "params.duration", .mismatch(expected: "a duration from 0 to 600 seconds", found: "\(duration)"))
+        }
+        guard timingRange.contains(delay) else {
+            throw ParamError(path: "params.delay", .mismatch(expected: "a delay from 0 to 600 seconds", found: "\(delay)"))
         }
         var curve = base.curve
         if let name = try params.optionalString("curve") {

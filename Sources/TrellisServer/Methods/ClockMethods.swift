@@ -10,8 +10,7 @@ enum ClockMethods {
             guard session.clock == .manual else {
                 throw .domain("invalid_state", "session '\(session.name)' has a live clock; clock.advance needs a session created with clock \"manual\"")
             }
-            let ms = try context.number("ms")
-            guard ms >= 0, ms <= 3_600_000 else { throw .invalidParams("params.ms: expected 0…3600000 milliseconds, found \(ms)") }
+            let ms = try context.number("ms", in: ParamRanges.clockStep)
             session.collectionView.advance(to: session.collectionView.time + ms / 1000)
             return .object(["time": .number(WireEncoding.milliseconds(session.collectionView.time))])
         },

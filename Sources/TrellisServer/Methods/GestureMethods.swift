@@ -7,7 +7,7 @@ enum GestureMethods {
         Method("gesture.tap", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "point"])
             let session = try context.session()
-            let p = try context.numbers("point", ["x", "y"])
+            let p = try context.numbers("point", ["x", "y"], in: ParamRanges.coordinate)
             let (hit, events) = session.collectionView.tap(at: Point(p[0], p[1]))
             let selected = session.collectionView.selectedItems
             return context.encoded(capacity: 512) { b in

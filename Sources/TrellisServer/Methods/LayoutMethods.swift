@@ -24,7 +24,7 @@ enum LayoutMethods {
         Method("layout.transition.update", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "progress"])
             let session = try context.session()
-            let progress = try context.number("progress")
+            let progress = try context.number("progress", in: ParamRanges.progress)
             do throws(EngineError) { try session.collectionView.updateInteractiveTransition(progress: progress) } catch { throw .from(error) }
             return .object(["progress": .number(progress)])
         },

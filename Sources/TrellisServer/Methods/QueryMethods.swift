@@ -17,7 +17,7 @@ enum QueryMethods {
                 }
                 found = [a]
             } else {
-                let r = try context.numbers("rect", ["x", "y", "width", "height"])
+                let r = try context.numbers("rect", ["x", "y", "width", "height"], in: ParamRanges.queryRect)
                 found = view.attributes(in: Rect(r[0], r[1], r[2], r[3]))
             }
             return context.encoded(capacity: 64 + 160 * found.count) { b in

@@ -7,7 +7,7 @@ enum ScrollMethods {
         Method("scroll.to", .changesSession) { context throws(RPCError) in
             try context.allow(WireDecoding.timingKeys.union(["session", "offset"]))
             let session = try context.session()
-            let p = try context.numbers("offset", ["x", "y"])
+            let p = try context.numbers("offset", ["x", "y"], in: ParamRanges.coordinate)
             let timing = try context.timing(defaultAnimated: false, base: .scroll)
             let scroll: Int?
             do throws(EngineError) { scroll = try session.collectionView.setContentOffset(Point(p[0], p[1]), timing: timing) } catch { throw .from(error) }

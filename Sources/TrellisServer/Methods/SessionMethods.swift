@@ -14,8 +14,7 @@ enum SessionMethods {
                 throw .domain("session_exists", "a session named '\(name)' already exists; destroy it first or choose another name",
                               details: ["session": .string(name)])
             }
-            let bounds = try context.optionalNumbers("bounds", ["width", "height"]) ?? [375, 812]
-            guard bounds[0] > 0, bounds[1] > 0 else { throw .invalidParams("params.bounds: expected a positive width and height") }
+            let bounds = try context.optionalNumbers("bounds", ["width", "height"], in: ParamRanges.bounds, positive: true) ?? [375, 812]
             let layout: any Layout = context.params.field("layout") == nil ? FlowLayout() : try context.layout()
             let clockName = try context.optionalString("clock") ?? "live"
             guard var clock = Session.Clock(rawValue: clockName) else {
@@ -27,7 +26,7 @@ enum SessionMethods {
                 do throws(WireError) { data = try WireDecoding.data(context.params) } catch { throw .from(error) }
             }
             var inset = EdgeInsets.zero
-            if let i = try context.optionalNumbers("contentInset", ["top", "left", "bottom", "right"]) {
+            if let i = try context.optionalNumbers("contentInset", ["top", "left", "bottom", "right"], in: ParamRanges.inset) {
                 inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
             }
             let view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)

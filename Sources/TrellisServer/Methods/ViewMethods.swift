@@ -7,8 +7,7 @@ enum ViewMethods {
         Method("view.resize", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "bounds"])
             let session = try context.session()
-            let bounds = try context.numbers("bounds", ["width", "height"])
-            guard bounds[0] > 0, bounds[1] > 0 else { throw .invalidParams("params.bounds: expected a positive width and height") }
+            let bounds = try context.numbers("bounds", ["width", "height"], in: ParamRanges.bounds, positive: true)
             session.collectionView.resize(to: Size(bounds[0], bounds[1]))
             return ScrollMethods.offsetResult(session)
         },
