@@ -27,6 +27,8 @@ extension Server {
         }
         let client = Client(connection: connection)
         clients[connection.id] = client
+        connection.stream.outputSoftLimit = configuration.clientSoftLimitBytes
+        connection.stream.outputHardLimit = configuration.clientHardLimitBytes
         connection.onMessage = { [unowned self] c, bytes in self.handle(bytes, from: c) }
         connection.onOversized = { [unowned self] c, count in
             let error = RPCError.domain("limit_exceeded", "message of \(count) bytes is over the limit of \(self.configuration.maximumMessageBytes) bytes (--max-message-bytes); it was dropped")
@@ -36,7 +38,13 @@ extension Server {
             if let client = self.clients.removeValue(forKey: c.id), let session = client.viewing {
                 session.viewers[c.id] = nil
             }
-            self.logger.debug("client \(c.id) closed: \(c.closeReason ?? "")")
+            let reason = c.closeReason ?? ""
+            if reason.hasPrefix("output over the hard limit") {
+                self.clientsCutForOutput += 1
+                self.logger.warning("disconnected client \(c.id): \(reason)")
+            } else {
+                self.logger.debug("client \(c.id) closed: \(reason)")
+            }
         }
     }
 }

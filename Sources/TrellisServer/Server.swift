@@ -36,6 +36,8 @@ public final class Server {
     /// Set in process: sessions ignore `clock: "live"` (no loop runs to move them) and are manual.
     private(set) var manualClocksOnly = false
     var viewersDisconnected = 0
+    /// Clients cut for not reading their replies (past the client hard limit).
+    var clientsCutForOutput = 0
     /// Shares each frame's bytes among its viewers by page reference; nil where the pipes it
     /// needs could not be made (then every viewer gets its own write).
     private(set) lazy var fanout: FrameFanout? = {

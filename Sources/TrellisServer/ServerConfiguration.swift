@@ -9,6 +9,11 @@ public struct ServerConfiguration: Sendable {
     /// Above this, or above the soft limit for `viewerSoftLimitSeconds`, a viewer is disconnected.
     public var viewerHardLimitBytes = 8 * 1024 * 1024
     public var viewerSoftLimitSeconds = 10.0
+    /// Every connection's output limits (Redis's client-output-buffer-limit normal): above the
+    /// soft limit unread, its requests are not read until it reads its replies (backpressure);
+    /// above the hard limit it is disconnected with the reason.
+    public var clientSoftLimitBytes = 1 << 20
+    public var clientHardLimitBytes = 64 << 20
     /// Persistence (Persistence/Persistence.swift): where sessions are journaled and restored
     /// from at start; nil keeps them in memory only.
     public var stateDirectory: String?

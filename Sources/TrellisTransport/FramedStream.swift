@@ -23,6 +23,16 @@ public final class FramedStream {
     /// Collect the writes made while a read batch of several messages is handled, and send
     /// them as one when it ends.
     public var corksReadBatches = false
+    /// Output limits, as Redis's client-output-buffer-limit: above `outputSoftLimit` bytes not
+    /// yet taken by the kernel the stream stops reading (messages already read wait too) until
+    /// the peer has read half of it back down: a client that pipelines without reading its
+    /// replies is slowed, not served into memory. Above `outputHardLimit` it is closed with a
+    /// reason. nil: no limit.
+    public var outputSoftLimit: Int?
+    public var outputHardLimit: Int?
+    /// Messages read while the stream was paused by its output, handled when it drains.
+    private var deferred: [LineFramer.Frame] = []
+    public private(set) var isPausedForOutput = false
 
     let handle: UnsafeMutablePointer<uv_pipe_t>
     private var framer: LineFramer
@@ -87,18 +97,42 @@ public final class FramedStream {
         }
         guard nread > 0 else { return }
         bytesRead += nread
-        let frames = framer.append(UnsafeRawBufferPointer(start: readBuffer, count: nread))
+        handle(framer.append(UnsafeRawBufferPointer(start: readBuffer, count: nread)))
+    }
+
+    /// Handles a batch of messages in order, until the output goes over the soft limit: then
+    /// the rest waits (`deferred`) and reading stops until the output drains.
+    private func handle(_ frames: [LineFramer.Frame]) {
         // One message: its reply goes straight out. Several: collect their replies first.
         isCorked = corksReadBatches && frames.count > 1
-        for frame in frames {
-            guard !isClosing else { break }
-            switch frame {
+        var index = 0
+        while index < frames.count, !isClosing {
+            if let soft = outputSoftLimit, queuedBytes > soft {
+                deferred = Array(frames[index...])
+                isPausedForOutput = true
+                uv_read_stop(stream)
+                break
+            }
+            switch frames[index] {
             case .message(let message): onMessage(message)
             case .oversized(let count): onOversized(count)
             }
+            index += 1
         }
         flushPending()
-        if !isClosing { onReadBatchEnd() }
+        if !isClosing && !isPausedForOutput { onReadBatchEnd() }
+        resumeIfDrained()
+    }
+
+    /// Reads again once the output is down to half the soft limit (the messages that waited
+    /// first).
+    private func resumeIfDrained() {
+        guard isPausedForOutput, !isClosing, queuedBytes <= (outputSoftLimit ?? 0) / 2 else { return }
+        isPausedForOutput = false
+        let waiting = deferred
+        deferred = []
+        if !waiting.isEmpty { handle(waiting) }
+        if !isPausedForOutput && !isClosing { startReading() }
     }
 
     /// Ends collecting and sends what was collected.
@@ -139,9 +173,10 @@ public final class FramedStream {
             request!.pointee.data.deallocate()
             let handle = request!.pointee.handle!
             request!.deallocate()
-            guard status < 0, status != UV_ECANCELED.rawValue else { return }
-            Unmanaged<FramedStream>.fromOpaque(handle.pointee.data).takeUnretainedValue()
-                .close(reason: "write error: \(String(cString: uv_strerror(status)))")
+            guard status != UV_ECANCELED.rawValue else { return }
+            let stream = Unmanaged<FramedStream>.fromOpaque(handle.pointee.data).takeUnretainedValue()
+            if status < 0 { return stream.close(reason: "write error: \(String(cString: uv_strerror(status)))") }
+            stream.resumeIfDrained()
         }
         if status != 0 {
             copy.deallocate()
@@ -149,6 +184,9 @@ public final class FramedStream {
             close(reason: "write error: \(String(cString: uv_strerror(status)))")
         } else {
             bytesWritten += remaining
+            if let hard = outputHardLimit, queuedBytes > hard {
+                close(reason: "output over the hard limit (\(queuedBytes) bytes unread, limit \(hard)): the client sent requests without reading the replies")
+            }
         }
     }
 
@@ -164,6 +202,7 @@ public final class FramedStream {
     public func close(reason: String) {
         guard !isClosing else { return }
         flushPending()
+        guard !isClosing else { return }   // flushing went over the hard limit and closed it
         isClosing = true
         closeReason = reason
         uv_read_stop(stream)

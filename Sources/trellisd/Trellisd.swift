@@ -50,6 +50,13 @@ struct Trellisd: ParsableCommand {
     @Option(help: "Seconds a viewer may stay above the soft limit before it is disconnected.")
     var viewerSoftSeconds: Double = 10
 
+    // Any client that does not read its replies (Redis's client-output-buffer-limit normal).
+    @Option(help: "Unread output in bytes above which a client's further requests wait until it reads its replies.")
+    var clientSoftLimit: Int = 1 << 20
+
+    @Option(help: "Unread output in bytes above which a client is disconnected.")
+    var clientHardLimit: Int = 64 << 20
+
     @Option(help: ArgumentHelp("Journal size in bytes that triggers compaction into a snapshot (for tests).", visibility: .hidden))
     var journalCompactBytes: Int = 4 << 20
 
@@ -63,6 +70,9 @@ struct Trellisd: ParsableCommand {
         guard FsyncPolicy(rawValue: fsync) != nil else { throw ValidationError("--fsync must be always, everysec or no") }
         guard viewerSoftLimit >= 1024, viewerHardLimit >= viewerSoftLimit else {
             throw ValidationError("--viewer-soft-limit must be at least 1024 bytes and --viewer-hard-limit at least the soft limit")
+        }
+        guard clientSoftLimit >= 1024, clientHardLimit >= clientSoftLimit else {
+            throw ValidationError("--client-soft-limit must be at least 1024 bytes and --client-hard-limit at least the soft limit")
         }
         guard viewerSoftSeconds > 0 else { throw ValidationError("--viewer-soft-seconds must be above 0") }
         guard journalCompactBytes >= 1 else { throw ValidationError("--journal-compact-bytes must be at least 1") }
@@ -88,6 +98,8 @@ struct Trellisd: ParsableCommand {
         configuration.viewerSoftLimitBytes = viewerSoftLimit
         configuration.viewerHardLimitBytes = viewerHardLimit
         configuration.viewerSoftLimitSeconds = viewerSoftSeconds
+        configuration.clientSoftLimitBytes = clientSoftLimit
+        configuration.clientHardLimitBytes = clientHardLimit
         if !noPersistence {
             configuration.stateDirectory = stateDir
                 ?? StatePaths.defaultDirectory(environment: ProcessInfo.processInfo.environment, socketPath: path)

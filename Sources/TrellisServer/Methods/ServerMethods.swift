@@ -23,6 +23,7 @@ enum ServerMethods {
                 "clients": .number(Double(server.clients.count)),
                 "requests": .number(Double(server.requestsHandled)),
                 "viewersDisconnected": .number(Double(server.viewersDisconnected)),
+                "clientsDisconnected": .number(Double(server.clientsCutForOutput)),
                 "ticking": .bool(server.isTicking),
                 "uptimeMs": .number(server.nowMilliseconds.rounded()),
                 "persistence": server.persistence?.stats ?? .null,
