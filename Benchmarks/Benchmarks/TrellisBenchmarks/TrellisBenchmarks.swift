@@ -1,6 +1,18 @@
 import Benchmark
+#if canImport(Glibc)
+import Glibc
+#endif
 import TrellisCore
 import TrellisProtocol
+
+/// `TRELLIS_BENCH_SMOKE` set (`tools/bench --smoke`, run by CI): every benchmark runs a few
+/// iterations, so each is built and exercised without its timing being judged.
+let smoke = getenv("TRELLIS_BENCH_SMOKE") != nil
+
+/// A benchmark's limits, or a smoke run's.
+func limits(_ duration: Duration, _ iterations: Int) -> Benchmark.Configuration {
+    smoke ? .init(maxDuration: .milliseconds(10), maxIterations: 2) : .init(maxDuration: duration, maxIterations: iterations)
+}
 
 /// Inputs built once when the benchmarks are registered, shared by the runs (never mutated).
 final class Fixtures: @unchecked Sendable {
@@ -65,7 +77,8 @@ final class Fixtures: @unchecked Sendable {
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], timeUnits: .nanoseconds,
-                                           maxDuration: .seconds(3), maxIterations: 10_000)
+                                           maxDuration: smoke ? .milliseconds(10) : .seconds(3),
+                                           maxIterations: smoke ? 2 : 10_000)
     let fixtures = Fixtures.shared
 
     Benchmark("reuse.churn.100") { benchmark in
@@ -79,7 +92,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Full layout of 1,000,000 items of varied sizes.
-    Benchmark("flow.prepare.1M.variable", configuration: .init(maxDuration: .seconds(5), maxIterations: 60)) { benchmark in
+    Benchmark("flow.prepare.1M.variable", configuration: limits(.seconds(5), 60)) { benchmark in
         let data = fixtures.variableMillion
         for _ in benchmark.scaledIterations {
             var layout = FlowLayout()
@@ -114,13 +127,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("diff.100k", configuration: .init(maxDuration: .seconds(5), maxIterations: 100)) { benchmark in
+    Benchmark("diff.100k", configuration: limits(.seconds(5), 100)) { benchmark in
         let (old, new) = fixtures.diffPair
         for _ in benchmark.scaledIterations { blackHole(SnapshotDiff.batch(from: old, to: new)) }
     }
 
     // Validation, application and relayout of 1,000 operations on 100,000 items.
-    Benchmark("batch.1k.on100k", configuration: .init(maxDuration: .seconds(5), maxIterations: 200)) { benchmark in
+    Benchmark("batch.1k.on100k", configuration: limits(.seconds(5), 200)) { benchmark in
         let (base, batch) = fixtures.batchCase
         var view = base
         benchmark.startMeasurement()
