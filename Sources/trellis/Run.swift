@@ -99,10 +99,15 @@ struct Run: ParsableCommand {
         print(tap.plan)
 
         if let junit {
-            do {
-                try Data(JUnitWriter.document(suites).utf8).write(to: URL(fileURLWithPath: junit))
-            } catch {
-                printError("trellis: cannot write \(junit): \(error.localizedDescription)")
+            // Written with open(2) and write(2), so a failure says what errno says ("No such
+            // file or directory"), not a Foundation error code.
+            let bytes = Array(JUnitWriter.document(suites).utf8)
+            let fd = open(junit, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let written = fd >= 0 && bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
+            let reason = String(cString: strerror(errno))
+            if fd >= 0 { close(fd) }
+            guard written else {
+                printError("trellis: cannot write the JUnit report \(junit): \(reason)")
                 throw ExitCode(Exit.cannotCreate)
             }
         }

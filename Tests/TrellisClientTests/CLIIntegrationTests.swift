@@ -129,13 +129,24 @@ import TrellisCore
     @Test func usageErrorsExit64() throws {
         let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
         for arguments in [["new"], ["insert", "x", "0:a"], ["scroll", "x"], ["advance", "x", "soon"],
-                          ["new", "x", "--bounds", "3"], ["batch", "x"], ["frobnicate"]] {
+                          ["new", "x", "--bounds", "3"], ["batch", "x"], ["frobnicate"],
+                          ["ls", "--timeout", "nan"], ["ls", "--timeout", "0"], ["ls", "--timeout", "-5"]] {
             let r = runTrellis(["--socket", socket] + arguments)
             #expect(r.status == 64, "\(arguments): \(r.stderr)")
             #expect(!r.stderr.isEmpty)
         }
         // No server was started for any of them.
         #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func anUnwritableJUnitPathIsReportedPlainly() throws {
+        let directory = CLIServer.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "# nothing to check\n".write(toFile: directory + "/t.trellis", atomically: true, encoding: .utf8)
+        let r = runTrellis(["run", "t.trellis", "--junit", "/nonexistent-dir/report.xml"], in: directory)
+        #expect(r.status == 73)
+        #expect(r.stderr.contains("trellis: cannot write the JUnit report /nonexistent-dir/report.xml: "), "\(r.stderr)")
+        #expect(!r.stderr.contains("NSCocoaErrorDomain"), "\(r.stderr)")
     }
 
     @Test func helpDocumentsTheExitCodes() {

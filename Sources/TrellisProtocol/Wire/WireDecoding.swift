@@ -87,8 +87,9 @@ public enum WireDecoding {
     /// `defaultAnimated`), else `base` with what the params change.
     public static func timing(_ params: JSONValue, defaultAnimated: Bool = true,
                               base: AnimationTiming = .default) throws(ParamError) -> AnimationTiming {
+        // Every option is checked even when the change is not animated: a bad value is an error
+        // whatever else the request says.
         let animated = try params.optionalBool("animated") ?? defaultAnimated
-        guard animated else { return .immediate }
         let duration = try params.optionalNumber("duration") ?? base.duration
         let delay = try params.optionalNumber("delay") ?? 0
         guard timingRange.contains(duration) else {
@@ -97,22 +98,22 @@ public enum WireDecoding {
         guard timingRange.contains(delay) else {
             throw ParamError(path: "params.delay", .mismatch(expected: "a delay from 0 to 600 seconds", found: "\(delay)"))
         }
+        let damping = try params.optionalNumber("damping") ?? 1
+        let velocity = try params.optionalNumber("velocity") ?? 0
+        guard damping > 0, damping <= 100 else {
+            throw ParamError(path: "params.damping", .mismatch(expected: "a damping ratio above 0 and at most 100 (1 is critically damped)", found: "\(damping)"))
+        }
+        guard abs(velocity) <= 1000 else {
+            throw ParamError(path: "params.velocity", .mismatch(expected: "an initial velocity between -1000 and 1000 (in whole changes per second)", found: "\(velocity)"))
+        }
         var curve = base.curve
         if let name = try params.optionalString("curve") {
-            let damping = try params.optionalNumber("damping") ?? 1
-            let velocity = try params.optionalNumber("velocity") ?? 0
-            guard damping > 0, damping <= 100 else {
-                throw ParamError(path: "params.damping", .mismatch(expected: "a damping ratio above 0 and at most 100 (1 is critically damped)", found: "\(damping)"))
-            }
-            guard abs(velocity) <= 1000 else {
-                throw ParamError(path: "params.velocity", .mismatch(expected: "an initial velocity between -1000 and 1000 (in whole changes per second)", found: "\(velocity)"))
-            }
             guard let parsed = TimingCurve(name: name, dampingRatio: damping, initialVelocity: velocity) else {
                 throw ParamError(path: "params.curve", .mismatch(expected: "one of linear, easeIn, easeOut, easeInEaseOut, spring", found: "\"\(name)\""))
             }
             curve = parsed
         }
-        return AnimationTiming(duration: duration, delay: delay, curve: curve)
+        return animated ? AnimationTiming(duration: duration, delay: delay, curve: curve) : .immediate
     }
 
     static func wholeNumber(_ value: JSONValue) -> Int? {

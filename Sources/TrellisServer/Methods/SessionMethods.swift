@@ -7,8 +7,11 @@ enum SessionMethods {
         Method("session.create", .changesSession) { context throws(RPCError) in
             try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset"])
             let name = try context.string("name")
-            guard !name.isEmpty, name.count <= 128, !name.contains(where: { $0.isNewline }) else {
-                throw .invalidParams("params.name: expected a non-empty name of at most 128 characters on one line")
+            // Control characters are refused, so a name can be printed anywhere as it is (`ls`, logs).
+            guard !name.isEmpty, name.count <= 128,
+                  !name.contains(where: \.isNewline),
+                  !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw .invalidParams("params.name: expected a non-empty name of at most 128 characters without control characters (tabs, line ends, escapes)")
             }
             guard context.server.sessions[name] == nil else {
                 throw .domain("session_exists", "a session named '\(name)' already exists; destroy it first or choose another name",

@@ -36,7 +36,7 @@ public struct RPCError: Error, Sendable {
 
     public static func unknownSession(_ name: String, known: [String]) -> RPCError {
         domain("unknown_session", known.isEmpty
-               ? "no session named '\(name)'; there are no sessions (create one with session.create)"
+               ? "no session named '\(name)'; there are no sessions (create one with session.create, or `trellis new \(name)`)"
                : "no session named '\(name)'; sessions: \(known.joined(separator: ", "))",
                details: ["session": .string(name)])
     }

@@ -20,6 +20,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
     var timeout: Double = 30
 
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout takes seconds above 0 and at most 86400, found \(timeout)")
+        }
+    }
+
     var socketPath: String {
         ServerAddress(explicit: socket, environment: ProcessInfo.processInfo.environment, uid: getuid()).path
     }
