@@ -22,7 +22,8 @@ extension Server {
             let error = RPCError.domain("limit_exceeded", isShuttingDown ? "the server is shutting down"
                 : "too many clients (the limit is \(configuration.maximumClients), set with --max-clients)")
             send(["jsonrpc": .string("2.0"), "id": .null, "error": error.json], to: connection)
-            connection.close(reason: "client limit")
+            // Not closed at once: a client that wrote a request first would get a reset, not this.
+            connection.stream.closeAfterWrites(reason: "client limit")
             return
         }
         let client = Client(connection: connection)

@@ -30,6 +30,9 @@ public final class FramedStream {
     /// reason. nil: no limit.
     public var outputSoftLimit: Int?
     public var outputHardLimit: Int?
+    /// Set while a refusal lingers (`closeAfterWrites`): the timer that ends it, and the reason.
+    private var lingerTimer: UnsafeMutablePointer<uv_timer_t>?
+    private var lingerReason: String?
     /// Messages read while the stream was paused by its output, handled when it drains.
     private var deferred: [LineFramer.Frame] = []
     public private(set) var isPausedForOutput = false
@@ -197,6 +200,29 @@ public final class FramedStream {
     /// Counts bytes another writer put into the socket directly.
     public func countWrittenDirectly(_ count: Int) { bytesWritten += count }
 
+    /// Closes after what was written has gone out and the peer has hung up (or `linger`
+    /// milliseconds have passed), reading and dropping whatever it sends meanwhile. Closing a
+    /// socket with unread input resets the connection, and a client that had already written a
+    /// request would lose the refusal written to it just before (the client limit's reply).
+    public func closeAfterWrites(reason: String, linger: UInt64 = 1000) {
+        guard !isClosing, lingerReason == nil else { return }
+        flushPending()
+        lingerReason = reason
+        onMessage = { _ in }
+        onOversized = { _ in }
+        startReading()
+        let request = UnsafeMutablePointer<uv_shutdown_t>.allocate(capacity: 1)
+        if uv_shutdown(request, stream, { request, _ in request!.deallocate() }) != 0 { request.deallocate() }
+        let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
+        uv_timer_init(handle.pointee.loop, timer)
+        timer.pointee.data = handle.pointee.data
+        lingerTimer = timer
+        uv_timer_start(timer, { timer in
+            let stream = Unmanaged<FramedStream>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
+            stream.close(reason: stream.lingerReason ?? "closed")
+        }, linger, 0)
+    }
+
     /// Closes the stream (idempotent); what was collected still goes out first, then `onClose`
     /// runs once, from here.
     public func close(reason: String) {
@@ -204,9 +230,14 @@ public final class FramedStream {
         flushPending()
         guard !isClosing else { return }   // flushing went over the hard limit and closed it
         isClosing = true
-        closeReason = reason
+        closeReason = lingerReason ?? reason
+        if let timer = lingerTimer {
+            lingerTimer = nil
+            uv_timer_stop(timer)
+            uv_close(UnsafeMutableRawPointer(timer).assumingMemoryBound(to: uv_handle_t.self)) { $0?.deallocate() }
+        }
         uv_read_stop(stream)
-        onClose(reason)
+        onClose(closeReason ?? reason)
         uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { handle in
             let stream = Unmanaged<FramedStream>.fromOpaque(handle!.pointee.data).takeRetainedValue()
             stream.owner = nil

@@ -313,6 +313,16 @@ import TrellisCore
         #expect(refusal?["error"]?["data"]?["code"] == .string("limit_exceeded"))
         #expect(refusal?["error"]?["message"]?.stringValue?.contains("--max-clients") == true)
         #expect(c.readMessage() == nil)   // then closed
+        // A client that writes its request before reading (after the refusal was sent) can still
+        // write, then reads the refusal: the server drains its input instead of resetting it.
+        let eager = try server.connect()
+        usleep(100_000)
+        let request = Array((#"{"jsonrpc":"2.0","id":1,"method":"hello"}"# + "\n").utf8)
+        let sent = request.withUnsafeBytes { send(eager.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        #expect(sent == request.count, "the write failed: \(String(cString: strerror(errno)))")
+        let refused = eager.readMessage()
+        #expect(refused?["error"]?["data"]?["code"] == .string("limit_exceeded"), "\(String(describing: refused))")
+        #expect(eager.readMessage() == nil)
         b.close()
         usleep(100_000)
         #expect(try server.connect().result("hello")["server"] == .string("trellisd"))
