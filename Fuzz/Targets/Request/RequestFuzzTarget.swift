@@ -1,0 +1,32 @@
+import FuzzDriver
+import TrellisCore
+import TrellisProtocol
+import TrellisServer
+
+/// The request path on any bytes: each line is read as a JSON-RPC request the way the server
+/// reads one (an object with `method` and by-name `params`) and run through the server's own
+/// method table (`InProcessServer`), on a session seeded with data, so the engine is driven
+/// too. Whatever it is, the server answers with a result or an error and never crashes.
+nonisolated(unsafe) let server: InProcessServer = {
+    let server = try! InProcessServer()
+    _ = server.call("session.create", .object([
+        "name": .string("fuzz"), "clock": .string("manual"),
+        "layout": .object(["type": .string("flow"), "itemSize": .array([.number(60), .number(60)]),
+                           "headerSize": .array([.number(0), .number(20)]), "pinHeaders": .bool(true)]),
+        "sections": .array((0..<3).map { s in
+            .object(["id": .string("s\(s)"), "items": .array((0..<12).map { .object(["id": .string("s\(s)i\($0)")]) })])
+        }),
+    ]))
+    return server
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    for line in bytes.split(separator: 10, omittingEmptySubsequences: true).prefix(64) {
+        guard case .object(let envelope)? = try? JSONParser.parse(Array(line)),
+              case .string(let method)? = envelope["method"], method != "shutdown" else { continue }
+        _ = server.call(method, envelope["params"] ?? .object([:]))
+    }
+    return 0
+}
