@@ -34,9 +34,16 @@ public final class InProcessServer {
         let (outcome, touched, encoded) = server.execute(method, params: params, client: client)
         server.finishRequest(touched: touched, client: client)
         if case .success = outcome, let encoded {
+            // As the socket refuses it (Replies.swift): no NaN or infinity reaches a script as null.
+            if encoded.holdsNonFiniteNumber { return Self.reply(.failure(.nonFiniteResult)) }
             do throws(JSONParseError) { return .result(try JSONParser.parse(encoded.bytes)) } catch {
                 return .error(code: -32603, message: "internal error reading an encoded result: \(error.message)", data: nil)
             }
+        }
+        if case .success(let result) = outcome {
+            var written = ByteBuffer()
+            JSONWriter.write(result, into: &written)
+            if written.holdsNonFiniteNumber { return Self.reply(.failure(.nonFiniteResult)) }
         }
         return Self.reply(outcome)
     }

@@ -38,6 +38,8 @@ public final class Server {
     var viewersDisconnected = 0
     /// Clients cut for not reading their replies (past the client hard limit).
     var clientsCutForOutput = 0
+    /// Replies and frames refused because a NaN or an infinity reached them (a bug if ever > 0).
+    var nonFiniteRefusals = 0
     /// Shares each frame's bytes among its viewers by page reference; nil where the pipes it
     /// needs could not be made (then every viewer gets its own write).
     private(set) lazy var fanout: FrameFanout? = {

@@ -108,3 +108,35 @@ import TrellisProtocol
         server.stop()
     }
 }
+
+/// A NaN that reached what would be written (a bug) is refused, so no snapshot or journal line
+/// holds `null` for a number and the next start can read the state.
+@Suite struct NonFinitePersistenceTests {
+    @Test func aSnapshotHoldingANonFiniteNumberIsNotWritten() throws {
+        let scratch = ScratchDirectory(prefix: "trellis-nonfinite")
+        let directory = scratch.path
+        let path = directory + "/snapshot.json"
+        var good = ByteBuffer()
+        JSONWriter.write(.object(["seq": .number(1)]), into: &good)
+        try FileIO.replace(path, with: good)
+        var bad = ByteBuffer()
+        JSONWriter.write(.object(["seq": .number(.nan)]), into: &bad)
+        #expect(throws: PersistenceError.self) { try FileIO.replace(path, with: bad) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"seq":1}"#)
+        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+    }
+
+    @Test func aJournalLineHoldingANonFiniteNumberIsNotAppended() throws {
+        let scratch = ScratchDirectory(prefix: "trellis-nonfinite")
+        let directory = scratch.path
+        let journal = try JournalFile(path: directory + "/journal")
+        let good = JournalEntry(seq: 1, method: "scroll.to", params: .object(["offset": .array([.number(0), .number(4)])]),
+                                session: "m", time: 0.5)
+        try journal.append(good.line)
+        let bad = JournalEntry(seq: 2, method: "scroll.to", params: .object([:]), session: "m", time: .infinity)
+        #expect(throws: PersistenceError.self) { try journal.append(bad.line) }
+        let text = try String(contentsOfFile: directory + "/journal", encoding: .utf8)
+        #expect(text == good.line.description)
+    }
+}
+

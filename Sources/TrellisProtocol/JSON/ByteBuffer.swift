@@ -9,6 +9,11 @@ public struct ByteBuffer: Hashable, Sendable {
     /// The bytes; `@usableFromInline` so the writers inline into callers in other modules.
     @usableFromInline
     internal var storage: [UInt8]
+    /// How many NaNs and infinities were written (as `null`). JSON cannot carry them and the
+    /// engine validates what enters, so one here is a bug: whoever sends or stores the buffer
+    /// checks `holdsNonFiniteNumber` and refuses it rather than let `null` stand for a number.
+    @usableFromInline
+    internal var nonFiniteNumbers = 0
 
     /// An empty buffer with room for `capacity` bytes before it reallocates.
     @inlinable
@@ -30,6 +35,16 @@ public struct ByteBuffer: Hashable, Sendable {
     /// The number of bytes written so far.
     @inlinable
     public var count: Int { storage.count }
+
+    /// Whether a NaN or an infinity was written into the buffer (see `nonFiniteNumbers`).
+    @inlinable
+    public var holdsNonFiniteNumber: Bool { nonFiniteNumbers > 0 }
+
+    /// Notes that a non-finite number was written (by the JSON writer).
+    @inlinable
+    public mutating func noteNonFiniteNumber() {
+        nonFiniteNumbers &+= 1
+    }
 
     @inlinable
     public var isEmpty: Bool { storage.isEmpty }
@@ -62,6 +77,13 @@ public struct ByteBuffer: Hashable, Sendable {
         storage.append(contentsOf: bytes)
     }
 
+    /// Appends another buffer's bytes, and what it holds of non-finite numbers.
+    @inlinable
+    public mutating func append(_ other: ByteBuffer) {
+        storage.append(contentsOf: other.storage)
+        nonFiniteNumbers &+= other.nonFiniteNumbers
+    }
+
     /// Appends any sequence of bytes.
     @inlinable
     public mutating func append(contentsOf bytes: some Sequence<UInt8>) {
@@ -86,6 +108,7 @@ public struct ByteBuffer: Hashable, Sendable {
     @inlinable
     public mutating func clear(keepingCapacity: Bool = true) {
         storage.removeAll(keepingCapacity: keepingCapacity)
+        nonFiniteNumbers = 0
     }
 
     /// Calls `body` with the bytes, e.g. to hand them to a socket write.

@@ -10,7 +10,9 @@ import TrellisCore
 ///   `\b`, `\f`, else `\u00XX`); everything else, `/` and non-ASCII included, is written as is.
 /// - Numbers: integers without a fraction (`3`, not `3.0`), plain below 1e16 and with an
 ///   exponent above (`1e+16`); other finite values in Swift's shortest round-trip form (`0.1`,
-///   `1e-05`, `5e-324`); `-0` keeps its sign. JSON has no NaN or infinity: they are written as `null`.
+///   `1e-05`, `5e-324`); `-0` keeps its sign. JSON has no NaN or infinity: they are written as `null`
+///   and counted in the buffer (`ByteBuffer.holdsNonFiniteNumber`), which every sender and the
+///   persistence check so that such a buffer is refused, never sent or stored.
 /// - Objects from a `JSONValue` are written with keys in ascending UTF-8 byte order (code point
 ///   order), so equal values always give identical bytes.
 public enum JSONWriter {
@@ -86,10 +88,11 @@ public enum JSONWriter {
 
     /// Writes a number: integral values below 1e16 in magnitude as plain integers (exact, as
     /// each is below 2^63), other finite values in shortest round-trip form, NaN and
-    /// infinities as `null` (JSON cannot express them).
+    /// infinities as `null` (JSON cannot express them), counted so the buffer is refused.
     @inlinable
     public static func writeNumber(_ value: Double, into buffer: inout ByteBuffer) {
         guard value.isFinite else {
+            buffer.noteNonFiniteNumber()
             writeNull(into: &buffer)
             return
         }

@@ -13,6 +13,8 @@ public struct ScratchWriter {
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
     /// Bytes written so far.
     @usableFromInline var count = 0
+    /// NaNs and infinities written (as `null`); `appendScratch` carries them to the buffer.
+    @usableFromInline var nonFiniteNumbers = 0
 
     @inlinable
     public init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
@@ -124,6 +126,7 @@ public struct ScratchWriter {
     mutating func exact(_ value: Double) {
         var buffer = ByteBuffer(capacity: Self.maximumNumberBytes)
         JSONWriter.writeNumber(value, into: &buffer)
+        nonFiniteNumbers &+= buffer.nonFiniteNumbers
         buffer.withUnsafeBytes { bytes in
             for b in bytes { byte(b) }
         }
@@ -198,6 +201,7 @@ extension ByteBuffer {
             var writer = ScratchWriter(scratch.baseAddress!)
             body(&writer)
             storage.append(contentsOf: writer.written)
+            nonFiniteNumbers &+= writer.nonFiniteNumbers
         }
     }
 }

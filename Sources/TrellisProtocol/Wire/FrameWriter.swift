@@ -84,7 +84,7 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
             guard !written.isEmpty else { return }
             o.key(key, into: &b)
             b.append(UInt8(ascii: "["))
-            written.withUnsafeBytes { b.append(contentsOf: $0) }
+            b.append(written)
             b.append(UInt8(ascii: "]"))
         }
         func ids(_ key: StaticString, _ ids: [ViewID]) {

@@ -20,22 +20,45 @@ extension Server {
             o.field("result", value, into: &buffer)
         case .encoded(let bytes):
             o.key("result", into: &buffer)
-            bytes.withUnsafeBytes { buffer.append(contentsOf: $0) }
+            buffer.append(bytes)
         }
         o.end(into: &buffer)
         buffer.append(10)
+        guard !buffer.holdsNonFiniteNumber else {
+            refusedNonFinite("the reply to request \(JSONWriter.string(id))")
+            reply(id: id, error: .nonFiniteResult, to: connection)
+            return
+        }
         buffer.withUnsafeBytes { connection.write($0) }
     }
 
     func reply(id: JSONValue, error: RPCError, to connection: Connection) {
-        send(["jsonrpc": .string("2.0"), "id": id, "error": error.json], to: connection)
+        guard send(["jsonrpc": .string("2.0"), "id": id, "error": error.json], to: connection) else {
+            reply(id: id, error: .nonFiniteResult, to: connection)
+            return
+        }
     }
 
-    func send(_ message: [String: JSONValue], to connection: Connection) {
+    /// Writes `message`, unless a NaN or an infinity reached it (then nothing is written, the log
+    /// says so, and the result is false).
+    @discardableResult
+    func send(_ message: [String: JSONValue], to connection: Connection) -> Bool {
         var buffer = ByteBuffer(capacity: 256)
         JSONWriter.write(.object(message), into: &buffer)
         buffer.append(10)
+        guard !buffer.holdsNonFiniteNumber else {
+            refusedNonFinite("a message to client \(connection.id)")
+            return false
+        }
         buffer.withUnsafeBytes { connection.write($0) }
+        return true
+    }
+
+    /// Counts and logs a message refused for holding a non-finite number: the engine validates
+    /// what enters, so this is a bug to report, but it never reaches a client as `null`.
+    func refusedNonFinite(_ what: String) {
+        nonFiniteRefusals += 1
+        logger.error("refused to send \(what): it held a non-finite number (NaN or infinity), which JSON cannot carry. This is a bug; please report it with the requests that led here")
     }
 
     /// A notification (no id) to one connection.

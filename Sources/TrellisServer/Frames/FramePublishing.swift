@@ -62,7 +62,10 @@ extension Server {
             }
         }
         if !sharing.isEmpty {
-            let bytes = encodeFrame(session.frame, session: session)
+            guard let bytes = encodeFrame(session.frame, session: session) else {
+                for connection in sharing { dropViewer(connection, session: session) }
+                return
+            }
             bytes.withUnsafeBytes { raw in
                 if let fanout {
                     fanout.send(raw, to: sharing)
@@ -82,7 +85,10 @@ extension Server {
         viewer.lagging = nil
         var frame = FrameWriter()
         state.publish(scene, pooled: pooled, writing: &frame)
-        let bytes = encodeFrame(frame, session: session)
+        guard let bytes = encodeFrame(frame, session: session) else {
+            dropViewer(viewer.connection, session: session)
+            return
+        }
         bytes.withUnsafeBytes { viewer.connection.write($0) }
         viewer.framesSent += 1
         for event in viewer.missedEvents { sendEvent(event, session: session, to: viewer.connection) }
@@ -115,7 +121,16 @@ extension Server {
         viewer.connection.close(reason: "output buffer over the limit")
     }
 
-    func encodeFrame(_ frame: FrameWriter, session: Session) -> ByteBuffer {
+    /// A viewer whose frame was refused (it held a non-finite number) no longer mirrors the
+    /// session: it is told so by its connection closing, and attaches again for a keyframe.
+    func dropViewer(_ connection: Connection, session: Session) {
+        session.viewers[connection.id] = nil
+        connection.close(reason: "a frame of '\(session.name)' held a non-finite number and was not sent; attach again")
+    }
+
+    /// The frame notification's bytes, or nil when a NaN or an infinity reached them (a bug the
+    /// log reports: JSON cannot carry it, and `null` in its place would corrupt every mirror).
+    func encodeFrame(_ frame: FrameWriter, session: Session) -> ByteBuffer? {
         // Frames of an animation are alike in size: start at the last one's, not at 1 KB and
         // six doublings (and copies) later.
         var b = ByteBuffer(capacity: max(1024, session.lastFrameBytes))
@@ -131,6 +146,10 @@ extension Server {
         envelope.end(into: &b)
         b.append(10)
         session.lastFrameBytes = b.count
+        guard !b.holdsNonFiniteNumber else {
+            refusedNonFinite("frame \(session.seq) of '\(session.name)'")
+            return nil
+        }
         return b
     }
 

@@ -10,7 +10,8 @@ enum ServerMethods {
         Method("hello", .reads) { context throws(RPCError) in
             try context.allow(["client"])
             return .object(["server": .string("trellisd"), "version": .string(version),
-                            "protocol": .number(Double(protocolVersion))])
+                            "protocol": .number(Double(protocolVersion)),
+                            "limits": .object(["maxMessageBytes": .number(Double(context.server.configuration.maximumMessageBytes))])])
         },
         Method("stats", .reads) { context throws(RPCError) in
             try context.allow(["session"])
@@ -24,6 +25,7 @@ enum ServerMethods {
                 "requests": .number(Double(server.requestsHandled)),
                 "viewersDisconnected": .number(Double(server.viewersDisconnected)),
                 "clientsDisconnected": .number(Double(server.clientsCutForOutput)),
+                "nonFiniteRefused": .number(Double(server.nonFiniteRefusals)),
                 "ticking": .bool(server.isTicking),
                 "uptimeMs": .number(server.nowMilliseconds.rounded()),
                 "persistence": server.persistence?.stats ?? .null,

@@ -13,6 +13,12 @@ public struct PersistenceError: Error, CustomStringConvertible, Sendable {
     static func system(_ what: String, _ path: String) -> PersistenceError {
         PersistenceError("\(what) \(path): \(String(cString: strerror(errno)))")
     }
+
+    /// A NaN or an infinity reached what would be written to `path` (a bug): refused, so a
+    /// snapshot or journal never holds `null` where a number belongs and the next start works.
+    static func nonFinite(_ path: String) -> PersistenceError {
+        PersistenceError("refused to write \(path): it would hold a non-finite number (NaN or infinity), which JSON cannot carry and the next start could not read. This is a server bug; please report it with the requests that led here")
+    }
 }
 
 /// One accepted mutation as the journal keeps it: the request's method and params, and for a
@@ -200,6 +206,7 @@ final class JournalFile {
     /// Appends whole lines. On failure the file is cut back to where it was, so a half-written
     /// line can never sit in front of later ones.
     func append(_ buffer: ByteBuffer) throws(PersistenceError) {
+        guard !buffer.holdsNonFiniteNumber else { throw .nonFinite(path) }
         let written: Bool = buffer.withUnsafeBytes { raw in FileIO.writeAll(fd, raw) }
         guard written else {
             let failure = PersistenceError.system("cannot append to", path)
@@ -276,6 +283,7 @@ enum FileIO {
     /// temporary file is always a new one (O_EXCL, no link followed): whatever sits at its name
     /// (a crash's leftover, a planted link) is removed, never written through.
     static func replace(_ path: String, with bytes: ByteBuffer) throws(PersistenceError) {
+        guard !bytes.holdsNonFiniteNumber else { throw .nonFinite(path) }
         let temporary = path + ".tmp"
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
         var fd = open(temporary, flags, 0o600)

@@ -21,6 +21,9 @@ public struct RPCError: Error, Sendable {
     }
     public static func invalidParams(_ error: ParamError) -> RPCError { RPCError(code: -32602, message: error.message) }
     public static func invalidParams(_ message: String) -> RPCError { RPCError(code: -32602, message: message) }
+    /// The result held a NaN or an infinity, refused rather than sent as `null` (a server bug).
+    public static let nonFiniteResult = RPCError(
+        code: -32603, message: "internal error: the result held a non-finite number (NaN or infinity), which JSON cannot carry, so it was not sent (the request itself was handled: query the state to see its effect). This is a server bug: please report it with the requests that led here")
 
     /// A domain fault with its documented string code.
     public static func domain(_ code: String, _ message: String, details: [String: JSONValue] = [:]) -> RPCError {
