@@ -75,3 +75,10 @@ public struct LineFramer: Sendable {
         buffer.removeAll(keepingCapacity: true)
     }
 }
+
+/// Limits every peer of the protocol agrees on.
+public enum ProtocolLimits {
+    /// The most bytes of one message a server reads unless started with another
+    /// `--max-message-bytes` (its `hello` reports the one it uses).
+    public static let defaultMaximumMessageBytes = 1 << 20
+}

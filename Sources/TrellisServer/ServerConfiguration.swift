@@ -1,7 +1,9 @@
+import TrellisProtocol
+
 public struct ServerConfiguration: Sendable {
     public var socketPath: String
     public var framesPerSecond: Double = 60
-    public var maximumMessageBytes = 1 << 20
+    public var maximumMessageBytes = ProtocolLimits.defaultMaximumMessageBytes
     public var maximumClients = 1024
     /// Above this many queued bytes a viewer skips frames (it later gets one delta against
     /// what it last received).

@@ -127,7 +127,7 @@ struct Run: ParsableCommand {
             if command is Trellis { return "'\(words.joined(separator: " "))': expected a command (new, reload, insert, …)" }
         } catch {
             if Trellis.exitCode(for: error) == .success { return "--help is not a script command" }
-            return Trellis.message(for: error)
+            return NegativeValueHint.message(for: error, words: words)
         }
         // Values (index paths, sizes, durations) are parsed inside run(): a dry run against a
         // server that answers nothing finds their errors before the script starts.

@@ -19,7 +19,7 @@ struct Trellisd: ParsableCommand {
     var fps: Double = 60
 
     @Option(help: "The largest request accepted, in bytes.")
-    var maxMessageBytes: Int = 1 << 20
+    var maxMessageBytes: Int = ProtocolLimits.defaultMaximumMessageBytes
 
     @Option(help: "The most clients connected at once.")
     var maxClients: Int = 1024

@@ -139,6 +139,34 @@ import TrellisCore
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
+    @Test func aNegativeValueGetsAHintNotAMissingArgument() throws {
+        let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
+        let dashed = runTrellis(["--socket", socket, "delete", "s", "-1:0"])
+        #expect(dashed.status == 64)
+        #expect(dashed.stderr.contains("'-1:0' starts with '-', so it was read as an option; put -- before values that start with '-' (… -- -1:0)"), "\(dashed.stderr)")
+        let separated = runTrellis(["--socket", socket, "delete", "s", "--", "-1:0"])
+        #expect(separated.status == 64)
+        #expect(separated.stderr == "trellis: '-1:0': sections and items are numbered from 0, so neither part of an index path can be negative\n")
+        let option = runTrellis(["--socket", socket, "scroll", "s", "--to", "-10,-10"])
+        #expect(option.status == 64)
+        #expect(option.stderr.contains("write it as --to=-10,-10"), "\(option.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func aRequestOverTheServersMessageLimitIsRefusedBeforeItIsSent() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "s").status == 0)
+        let before = try RPCClient(path: server.socketPath).call("stats")["requests"]?.numberValue ?? -1
+        let r = server.trellis("delete", "s", "0:0..199999")
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("trellis: batch: the request is "), "\(r.stderr)")
+        #expect(r.stderr.contains("over the server's limit of 1048576 bytes per message (trellisd --max-message-bytes); send it in smaller parts"))
+        // The client asked hello for the limit; the batch itself never reached the server.
+        let after = try RPCClient(path: server.socketPath).call("stats")["requests"]?.numberValue ?? -1
+        #expect(after == before + 2)
+    }
+
     @Test func anUnwritableJUnitPathIsReportedPlainly() throws {
         let directory = CLIServer.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

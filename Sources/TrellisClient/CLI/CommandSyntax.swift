@@ -15,6 +15,9 @@ public enum CommandSyntax {
     public static func indexPath(_ text: String) throws(SyntaxError) -> IndexPath {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let s = whole(parts[0]), let i = whole(parts[1]) else {
+            if parts.count == 2, let s = Int(parts[0]), let i = Int(parts[1]), s < 0 || i < 0 {
+                throw SyntaxError("'\(text)': sections and items are numbered from 0, so neither part of an index path can be negative")
+            }
             throw SyntaxError("'\(text)': expected an index path section:item, e.g. 0:3")
         }
         return IndexPath(s, i)

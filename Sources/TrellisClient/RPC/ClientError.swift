@@ -21,6 +21,9 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     /// The server refused the request: JSON-RPC `code`, its `message` (UIKit's text for refused
     /// batches), `data.code` when it is a domain fault ("invalid_update", …) and the whole `data`.
     case server(code: Int, message: String, domainCode: String?, data: JSONValue?)
+    /// The request was refused before it was sent: a number that is not finite, or more bytes
+    /// than the server reads in one message. Nothing reached the server.
+    case unsendable(String)
 
     /// True when `connect` found no server: no socket file, or a stale one nobody accepts on.
     public var nothingListens: Bool {
@@ -32,7 +35,7 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     public var isConnectionError: Bool {
         switch self {
         case .connect, .disconnected, .timeout, .launch: return true
-        case .badReply, .server: return false
+        case .badReply, .server, .unsendable: return false
         }
     }
 
@@ -44,6 +47,7 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
         case .launch(let message): return message
         case .badReply(let message): return "unexpected reply from the server: \(message)"
         case .server(_, let message, _, _): return message
+        case .unsendable(let message): return message
         }
     }
 }

@@ -65,6 +65,29 @@ public final class RPCClient {
 
     deinit { close() }
 
+    /// The server's message limit, asked of `hello` the first time a request is over the
+    /// protocol's default (servers before it reported none: the default then).
+    private var serverMessageLimit: Int?
+
+    /// Refuses, before sending, a request the server would refuse unread: a NaN or an infinity
+    /// (written as null), or more bytes than the server reads in one message.
+    private func checkSendable(_ buffer: ByteBuffer, method: String) throws(ClientError) {
+        if buffer.holdsNonFiniteNumber {
+            throw .unsendable("\(method): a number in the request is not finite (NaN or infinity); every number must be a finite value in its documented range")
+        }
+        let bytes = buffer.count - 1
+        guard bytes > ProtocolLimits.defaultMaximumMessageBytes else { return }
+        if serverMessageLimit == nil {
+            serverMessageLimit = ProtocolLimits.defaultMaximumMessageBytes
+            let limits = try call("hello", ["client": .string("trellis")])["limits"]
+            if let limit = limits?["maxMessageBytes"]?.numberValue, limit >= 1 { serverMessageLimit = Int(limit) }
+        }
+        let limit = serverMessageLimit ?? ProtocolLimits.defaultMaximumMessageBytes
+        guard bytes <= limit else {
+            throw .unsendable("\(method): the request is \(bytes) bytes, over the server's limit of \(limit) bytes per message (trellisd --max-message-bytes); send it in smaller parts (fewer items or a shorter range per command)")
+        }
+    }
+
     /// Closes the connection (idempotent).
     public func close() {
         if fd >= 0 {
@@ -83,6 +106,7 @@ public final class RPCClient {
         var buffer = ByteBuffer(capacity: 256)
         JSONWriter.write(.object(request), into: &buffer)
         buffer.append(UInt8(ascii: "\n"))
+        try checkSendable(buffer, method: method)
         let deadline = Self.now() + timeout
         try sendAll(buffer.bytes, method: method, deadline: deadline)
         while true {

@@ -72,6 +72,9 @@ func report(_ error: ClientError, json: Bool) -> ExitCode {
     case .badReply:
         printError("trellis: \(error)")
         return ExitCode(Exit.software)
+    case .unsendable:
+        printError("trellis: \(error)")
+        return ExitCode(Exit.usage)
     case .connect, .disconnected, .timeout, .launch:
         printError("trellis: \(error)")
         return ExitCode(Exit.unavailable)
