@@ -23,6 +23,21 @@ public struct LineFramer: Sendable {
     /// Bytes received but not yet ending a line.
     public var pendingByteCount: Int { buffer.count }
 
+    /// A completed frame as `forEachFrame` reports it: a message's bytes are valid only
+    /// during the call (they point into the caller's bytes, or into the framer's buffer).
+    public enum FrameView {
+        case message(UnsafeRawBufferPointer)
+        case oversized(byteCount: Int)
+
+        /// The frame, with the message copied out.
+        public var frame: Frame {
+            switch self {
+            case .message(let bytes): return .message(Array(bytes))
+            case .oversized(let count): return .oversized(byteCount: count)
+            }
+        }
+    }
+
     /// Feeds received bytes; returns the frames they complete, in order. Empty lines are skipped.
     public mutating func append<Bytes: Collection>(_ bytes: Bytes) -> [Frame] where Bytes.Element == UInt8 {
         if let frames = bytes.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
@@ -31,14 +46,34 @@ public struct LineFramer: Sendable {
         return Array(bytes).withUnsafeBytes { append($0) }
     }
 
-    /// The same on raw bytes, a line's run at a time rather than a byte at a time (this is on
-    /// every request's path: a pipeline of 64 requests is one call).
+    /// The same on raw bytes.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Frame] {
         var frames: [Frame] = []
+        forEachFrame(in: bytes) { frames.append($0.frame) }
+        return frames
+    }
+
+    /// Feeds received bytes and calls `body` with each frame they complete, in order, without
+    /// copying a line that begins and ends in `bytes` (the common case: a read holds whole
+    /// requests). Lines are found a run at a time, not a byte at a time: this is on every
+    /// request's path, and a pipeline of 64 requests is one call.
+    public mutating func forEachFrame(in bytes: UnsafeRawBufferPointer, _ body: (FrameView) -> Void) {
         var start = 0
         while start < bytes.count {
             let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
             let end = newline ?? bytes.count
+            if let newline, !discarding, buffer.isEmpty {
+                // The whole line is here: hand it over in place.
+                var line = UnsafeRawBufferPointer(rebasing: bytes[start..<newline])
+                if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+                if line.count > maximumMessageBytes {
+                    body(.oversized(byteCount: line.count))
+                } else if !line.isEmpty {
+                    body(.message(line))
+                }
+                start = newline + 1
+                continue
+            }
             if discarding {
                 skipped += end - start
             } else if end > start {
@@ -52,24 +87,24 @@ public struct LineFramer: Sendable {
                 }
             }
             guard let newline else { break }
-            endLine(into: &frames)
+            endLine(body)
             start = newline + 1
         }
-        return frames
     }
 
-    /// At a line end: the line is a message, an oversized line, or empty (skipped).
-    private mutating func endLine(into frames: inout [Frame]) {
+    /// At the end of a line that was collected in the buffer: a message, an oversized line,
+    /// or empty (skipped).
+    private mutating func endLine(_ body: (FrameView) -> Void) {
         if discarding {
-            frames.append(.oversized(byteCount: skipped))
+            body(.oversized(byteCount: skipped))
             discarding = false
             skipped = 0
         } else {
             if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
             if buffer.count > maximumMessageBytes {
-                frames.append(.oversized(byteCount: buffer.count))
+                body(.oversized(byteCount: buffer.count))
             } else if !buffer.isEmpty {
-                frames.append(.message(buffer))
+                buffer.withUnsafeBytes { body(.message($0)) }
             }
         }
         buffer.removeAll(keepingCapacity: true)

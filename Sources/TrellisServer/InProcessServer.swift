@@ -33,9 +33,27 @@ public final class InProcessServer {
         }
         let (outcome, touched, encoded) = server.execute(method, params: params, client: client)
         server.finishRequest(touched: touched, client: client)
+        return Self.reply(outcome, encoded: encoded)
+    }
+
+    /// One message read exactly as the socket reads it (its bytes, the envelope, the method
+    /// table) and run; its reply, or nil for a notification.
+    public func handle(message: [UInt8]) -> InProcessReply? {
+        server.requestsHandled += 1
+        switch message.withUnsafeBytes({ IncomingRequest.read($0) }) {
+        case .refused(let error, let id):
+            return id == nil ? nil : Self.reply(.failure(error))
+        case .call(let method, let params, let id):
+            let (outcome, touched, encoded) = server.execute(method, params: params, client: client)
+            server.finishRequest(touched: touched, client: client)
+            return id == nil ? nil : Self.reply(outcome, encoded: encoded)
+        }
+    }
+
+    private static func reply(_ outcome: Result<JSONValue, RPCError>, encoded: ByteBuffer?) -> InProcessReply {
         if case .success = outcome, let encoded {
             // As the socket refuses it (Replies.swift): no NaN or infinity reaches a script as null.
-            if encoded.holdsNonFiniteNumber { return Self.reply(.failure(.nonFiniteResult)) }
+            if encoded.holdsNonFiniteNumber { return reply(.failure(.nonFiniteResult)) }
             do throws(JSONParseError) { return .result(try JSONParser.parse(encoded.bytes)) } catch {
                 return .error(code: -32603, message: "internal error reading an encoded result: \(error.message)", data: nil)
             }
@@ -43,9 +61,9 @@ public final class InProcessServer {
         if case .success(let result) = outcome {
             var written = ByteBuffer()
             JSONWriter.write(result, into: &written)
-            if written.holdsNonFiniteNumber { return Self.reply(.failure(.nonFiniteResult)) }
+            if written.holdsNonFiniteNumber { return reply(.failure(.nonFiniteResult)) }
         }
-        return Self.reply(outcome)
+        return reply(outcome)
     }
 
     private static func reply(_ outcome: Result<JSONValue, RPCError>) -> InProcessReply {

@@ -10,8 +10,9 @@ import TrellisProtocol
 /// `owner`) alive until libuv's close callback, so no callback outlives it. Confined to the
 /// loop's thread.
 public final class FramedStream {
-    /// Called for every whole message (one line, without its line end).
-    public var onMessage: ([UInt8]) -> Void = { _ in }
+    /// Called for every whole message (one line, without its line end); the bytes are valid
+    /// only during the call.
+    public var onMessage: (UnsafeRawBufferPointer) -> Void = { _ in }
     /// Called when a line longer than the limit was dropped.
     public var onOversized: (Int) -> Void = { _ in }
     /// Called after every message of one read has been handled.
@@ -100,13 +101,46 @@ public final class FramedStream {
         }
         guard nread > 0 else { return }
         bytesRead += nread
-        handle(framer.append(UnsafeRawBufferPointer(start: readBuffer, count: nread)))
+        let bytes = UnsafeRawBufferPointer(start: readBuffer, count: nread)
+        // One message: its reply goes straight out. Several: collect their replies first.
+        isCorked = corksReadBatches && Self.holdsTwoLineEnds(bytes)
+        framer.forEachFrame(in: bytes) { frame in
+            // Once paused (or closed), the rest of the read waits, copied (`deferred`).
+            if isPausedForOutput || isClosing {
+                if !isClosing { deferred.append(frame.frame) }
+                return
+            }
+            if let soft = outputSoftLimit, queuedBytes > soft {
+                deferred.append(frame.frame)
+                isPausedForOutput = true
+                uv_read_stop(stream)
+                return
+            }
+            switch frame {
+            case .message(let message): onMessage(message)
+            case .oversized(let count): onOversized(count)
+            }
+        }
+        endBatch()
     }
 
-    /// Handles a batch of messages in order, until the output goes over the soft limit: then
-    /// the rest waits (`deferred`) and reading stops until the output drains.
+    /// Whether a read holds more than one line end (so more than one message may end in it).
+    private static func holdsTwoLineEnds(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return false }
+        return bytes[(first + 1)...].contains(UInt8(ascii: "\n"))
+    }
+
+    /// After a read's messages: what they wrote goes out as one, and reading resumes if the
+    /// output has drained.
+    private func endBatch() {
+        flushPending()
+        if !isClosing && !isPausedForOutput { onReadBatchEnd() }
+        resumeIfDrained()
+    }
+
+    /// Handles messages that waited while the output was over the soft limit, in order, until
+    /// it goes over again (then the rest waits on).
     private func handle(_ frames: [LineFramer.Frame]) {
-        // One message: its reply goes straight out. Several: collect their replies first.
         isCorked = corksReadBatches && frames.count > 1
         var index = 0
         while index < frames.count, !isClosing {
@@ -117,14 +151,12 @@ public final class FramedStream {
                 break
             }
             switch frames[index] {
-            case .message(let message): onMessage(message)
+            case .message(let message): message.withUnsafeBytes { onMessage($0) }
             case .oversized(let count): onOversized(count)
             }
             index += 1
         }
-        flushPending()
-        if !isClosing && !isPausedForOutput { onReadBatchEnd() }
-        resumeIfDrained()
+        endBatch()
     }
 
     /// Reads again once the output is down to half the soft limit (the messages that waited

@@ -80,7 +80,7 @@ import TrellisTransport
         var oversized: [Int] = []
         var closed: [String] = []
         listener.onConnection = { connection in
-            connection.onMessage = { c, message in c.write(Array("echo:".utf8) + message + [10]) }
+            connection.onMessage = { c, message in c.write(Array("echo:".utf8) + Array(message) + [10]) }
             connection.onOversized = { _, count in oversized.append(count) }
             connection.onClose = { c in closed.append(c.closeReason ?? "") }
         }

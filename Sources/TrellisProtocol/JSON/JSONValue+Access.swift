@@ -109,7 +109,9 @@ extension JSONValue {
 
     /// Fails on any key outside `allowed`, so a typo is reported instead of silently ignored.
     /// Keys are checked in sorted order so the message is deterministic.
-    public func rejectUnknownKeys(allowed: Set<String>, path: String = "params") throws(ParamError) {
+    /// `allowed` is a short array rather than a set: every request checks its params, and a
+    /// set literal was built and hashed each time to look up a handful of keys.
+    public func rejectUnknownKeys(allowed: [String], path: String = "params") throws(ParamError) {
         let members = try requireObjectMembers(path: path)
         // Sorting (for a stable first complaint) only when there is something to complain about.
         guard members.keys.contains(where: { !allowed.contains($0) }) else { return }

@@ -39,16 +39,61 @@ public enum JSONWriter {
             buffer.append(UInt8(ascii: "]"))
         case .object(let members):
             buffer.append(UInt8(ascii: "{"))
-            var first = true
-            let ordered = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (key, member) in ordered {
-                if !first { buffer.append(UInt8(ascii: ",")) }
-                first = false
-                writeString(key, into: &buffer)
-                buffer.append(UInt8(ascii: ":"))
-                write(member, into: &buffer)
+            if members.count <= 8 {
+                writeSmallObject(members, into: &buffer)
+            } else {
+                var first = true
+                for (key, member) in members.sorted(by: { keyPrecedes($0.key, $1.key) }) {
+                    if !first { buffer.append(UInt8(ascii: ",")) }
+                    first = false
+                    writeMember(key, member, into: &buffer)
+                }
             }
             buffer.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The members of a small object (most results) in key order, sorted on the stack: an
+    /// insertion sort of their indices (a handful of comparisons, no allocation).
+    private static func writeSmallObject(_ members: [String: JSONValue], into buffer: inout ByteBuffer) {
+        withUnsafeTemporaryAllocation(of: Dictionary<String, JSONValue>.Index.self, capacity: members.count) { order in
+            var count = 0
+            var index = members.startIndex
+            while index != members.endIndex {
+                let key = members[index].key
+                var slot = count
+                while slot > 0, keyPrecedes(key, members[order[slot - 1]].key) {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = index
+                count += 1
+                members.formIndex(after: &index)
+            }
+            for position in 0..<count {
+                if position > 0 { buffer.append(UInt8(ascii: ",")) }
+                let (key, member) = members[order[position]]
+                writeMember(key, member, into: &buffer)
+            }
+        }
+    }
+
+    private static func writeMember(_ key: String, _ member: JSONValue, into buffer: inout ByteBuffer) {
+        writeString(key, into: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        write(member, into: &buffer)
+    }
+
+    /// UTF-8 byte order (code point order). Keys are short and mostly differ in their first
+    /// byte: a byte loop, not `lexicographicallyPrecedes` (generic) or `memcmp` (a call).
+    static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+        var x = a.utf8.makeIterator(), y = b.utf8.makeIterator()
+        while true {
+            switch (x.next(), y.next()) {
+            case let (p?, q?): if p != q { return p < q }
+            case (nil, .some): return true
+            case (_, nil): return false
+            }
         }
     }
 
@@ -209,12 +254,23 @@ public struct JSONObjectWriter: Sendable {
         buffer.append(UInt8(ascii: ":"))
     }
 
-    /// Writes a comma if needed, then `"key":` for a constant key.
+    /// Writes a comma if needed, then `"key":` for a constant key, as it is: the keys of this
+    /// code are ASCII names that need no escaping, and every reply and frame writes dozens.
     @inlinable
     public mutating func key(_ key: StaticString, into buffer: inout ByteBuffer) {
         separate(&buffer)
-        JSONWriter.writeString(key, into: &buffer)
-        buffer.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(key)
+        buffer.append("\":")
+    }
+
+    /// Writes a constant string field as it is (an ASCII constant that needs no escaping).
+    @inlinable
+    public mutating func field(_ key: StaticString, verbatim value: StaticString, into buffer: inout ByteBuffer) {
+        self.key(key, into: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(value)
+        buffer.append(UInt8(ascii: "\""))
     }
 
     @inlinable

@@ -44,7 +44,7 @@ enum LayoutParameterCoding {
                 guard case .object(let given) = spec else {
                     throw ParamError(path: sectionPath, .mismatch(expected: "an object", found: spec.kindDescription))
                 }
-                try spec.rejectUnknownKeys(allowed: Set(parameters.map(\.name)), path: sectionPath)
+                try spec.rejectUnknownKeys(allowed: parameters.map(\.name), path: sectionPath)
                 var values: [String: ParameterValue] = [:]
                 for p in parameters {
                     if let field = given[p.name] { values[p.name] = try value(field, of: p, path: "\(sectionPath).\(p.name)") }

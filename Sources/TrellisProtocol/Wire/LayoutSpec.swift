@@ -15,7 +15,7 @@ public enum LayoutSpec {
     }
 
     static func build<L: RegisteredLayout>(_: L.Type, from value: JSONValue, path: String) throws(ParamError) -> L {
-        try value.rejectUnknownKeys(allowed: Set(["type"] + L.parameters.map(\.description.name)), path: path)
+        try value.rejectUnknownKeys(allowed: ["type"] + L.parameters.map(\.description.name), path: path)
         var layout = L()
         for parameter in L.parameters {
             guard let field = value.field(parameter.description.name) else { continue }

@@ -81,7 +81,7 @@ public enum WireDecoding {
     public static let timingRange: ClosedRange<Double> = 0...600
 
     /// The animation options every animated method takes, one set for all of them.
-    public static let timingKeys: Set<String> = ["animated", "duration", "delay", "curve", "damping", "velocity"]
+    public static let timingKeys: [String] = ["animated", "duration", "delay", "curve", "damping", "velocity"]
 
     /// `timingKeys` read into a timing: not animated unless `animated` (default
     /// `defaultAnimated`), else `base` with what the params change.

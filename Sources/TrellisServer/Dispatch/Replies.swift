@@ -11,9 +11,22 @@ extension Server {
     }
 
     func reply(id: JSONValue, result: Reply, to connection: Connection) {
-        var buffer = ByteBuffer(capacity: 256)
+        // One buffer for every reply, kept at its size: a reply allocates nothing to be written.
+        replyBuffer.clear()
+        defer { if replyBuffer.capacity > 1 << 20 { replyBuffer = ByteBuffer(capacity: 256) } }
+        replyBuffer.reserveCapacity(256)
+        writeReply(id: id, result: result, into: &replyBuffer)
+        guard !replyBuffer.holdsNonFiniteNumber else {
+            refusedNonFinite("the reply to request \(JSONWriter.string(id))")
+            reply(id: id, error: .nonFiniteResult, to: connection)
+            return
+        }
+        replyBuffer.withUnsafeBytes { connection.write($0) }
+    }
+
+    private func writeReply(id: JSONValue, result: Reply, into buffer: inout ByteBuffer) {
         var o = JSONObjectWriter(into: &buffer)
-        o.field("jsonrpc", "2.0", into: &buffer)
+        o.field("jsonrpc", verbatim: "2.0", into: &buffer)
         o.field("id", id, into: &buffer)
         switch result {
         case .value(let value):
@@ -24,12 +37,6 @@ extension Server {
         }
         o.end(into: &buffer)
         buffer.append(10)
-        guard !buffer.holdsNonFiniteNumber else {
-            refusedNonFinite("the reply to request \(JSONWriter.string(id))")
-            reply(id: id, error: .nonFiniteResult, to: connection)
-            return
-        }
-        buffer.withUnsafeBytes { connection.write($0) }
     }
 
     func reply(id: JSONValue, error: RPCError, to connection: Connection) {

@@ -5,47 +5,30 @@ import TrellisProtocol
 /// method call through the method table (the read-only rule, durability first, the handler,
 /// the journal), and the call a reply; then the session it touched publishes its frame.
 extension Server {
-    /// One message from `connection`: parsed, checked as a JSON-RPC 2.0 request, run, answered.
-    func handle(_ bytes: [UInt8], from connection: Connection) {
+    /// One message from `connection`: read as a JSON-RPC 2.0 request, run, answered.
+    func handle(_ bytes: UnsafeRawBufferPointer, from connection: Connection) {
         guard let client = clients[connection.id] else { return }
         requestsHandled += 1
-        let request: JSONValue
-        do {
-            request = try JSONParser.parse(bytes)
-        } catch {
-            reply(id: .null, error: .parse("parse error: \(error.message)"), to: connection)
-            return
-        }
-        guard case .object(let envelope) = request else {
-            reply(id: .null, error: .invalidRequest("a request must be a JSON object {jsonrpc, id, method, params}"), to: connection)
-            return
-        }
-        let id = envelope["id"]
-        if let id, !isValidID(id) {
-            reply(id: .null, error: .invalidRequest("id must be a string, a number or null"), to: connection)
-            return
-        }
-        guard envelope["jsonrpc"] == .string("2.0") else {
-            reply(id: id ?? .null, error: .invalidRequest("jsonrpc must be \"2.0\""), to: connection)
-            return
-        }
-        guard case .string(let name)? = envelope["method"] else {
-            reply(id: id ?? .null, error: .invalidRequest("method must be a string"), to: connection)
-            return
-        }
-        let params = envelope["params"] ?? .object([:])
-        guard case .object = params else {
+        switch IncomingRequest.read(bytes) {
+        case .call(let method, let params, let id):
+            run(method, params: params, id: id, client: client, connection: connection)
+        case .refused(let error, let id):
             // A notification (no id) is never answered, not even with an error (JSON-RPC 2.0 §4.1).
-            if let id { reply(id: id, error: .invalidParams("params must be an object (by-name parameters)"), to: connection) }
-            return
+            if let id { reply(id: id, error: error, to: connection) }
         }
-        let (outcome, touched, encoded) = execute(name, params: params, client: client)
+    }
+
+    /// Runs a request's method, answers it (unless it is a notification) and publishes.
+    private func run(_ method: Method, params: JSONValue, id: JSONValue?, client: Client, connection: Connection) {
+        let (outcome, touched, encoded) = execute(method, params: params, client: client)
         if let id {
             switch outcome {
             case .success(let result): reply(id: id, result: encoded.map(Reply.encoded) ?? .value(result), to: connection)
             case .failure(let error): reply(id: id, error: error, to: connection)
             }
         }
+        // The result buffer back for the next request, unless one huge result grew it.
+        if let encoded, encoded.capacity <= 1 << 20 { resultBuffer = encoded }
         finishRequest(touched: touched, client: client)
     }
 
@@ -57,6 +40,11 @@ extension Server {
         guard let method = MethodTable.byName[name] else {
             return (.failure(.unknownMethod(name, known: MethodTable.names)), nil, nil)
         }
+        return execute(method, params: params, client: client)
+    }
+
+    func execute(_ method: Method, params: JSONValue, client: Client) -> (Result<JSONValue, RPCError>, Session?, ByteBuffer?) {
+        let name = method.name
         if method.mutates, let session = client.viewing, client.isReadOnly(for: session) {
             return (.failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")), nil, nil)
         }
@@ -86,12 +74,5 @@ extension Server {
         }
         if hasLaggingViewers { startFrameTimer() }
         if shutdownRequested { shutdown() }
-    }
-
-    func isValidID(_ id: JSONValue) -> Bool {
-        switch id {
-        case .string, .number, .null: return true
-        default: return false
-        }
     }
 }

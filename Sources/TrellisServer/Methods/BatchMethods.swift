@@ -5,7 +5,7 @@ import TrellisProtocol
 enum BatchMethods {
     static let entries: [Method] = [
         Method("batch", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys.union(["session", "ops", "sections"]))
+            try context.allow(WireDecoding.timingKeys + ["session", "ops", "sections"])
             let session = try context.session()
             let batch: BatchUpdate
             do throws(WireError) { batch = try BatchDecoding.batch(context.params) } catch { throw .from(error) }

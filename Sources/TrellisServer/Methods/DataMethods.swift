@@ -13,7 +13,7 @@ enum DataMethods {
             return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])
         },
         Method("data.apply", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys.union(["session", "sections"]))
+            try context.allow(WireDecoding.timingKeys + ["session", "sections"])
             let session = try context.session()
             let snapshot: CollectionData
             do throws(WireError) { snapshot = try WireDecoding.data(context.params) } catch { throw .from(error) }

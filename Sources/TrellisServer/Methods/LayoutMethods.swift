@@ -5,7 +5,7 @@ import TrellisProtocol
 enum LayoutMethods {
     static let entries: [Method] = [
         Method("layout.set", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys.union(["session", "layout"]))
+            try context.allow(WireDecoding.timingKeys + ["session", "layout"])
             let session = try context.session()
             let layout = try context.layout()
             let timing = try context.timing(defaultAnimated: false)
@@ -29,14 +29,14 @@ enum LayoutMethods {
             return .object(["progress": .number(progress)])
         },
         Method("layout.transition.finish", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys.union(["session"]))
+            try context.allow(WireDecoding.timingKeys + ["session"])
             let session = try context.session()
             let timing = try context.timing()
             do throws(EngineError) { try session.collectionView.finishInteractiveTransition(animation: timing) } catch { throw .from(error) }
             return .object(["layout": .string(session.collectionView.layout.typeName)])
         },
         Method("layout.transition.cancel", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys.union(["session"]))
+            try context.allow(WireDecoding.timingKeys + ["session"])
             let session = try context.session()
             let timing = try context.timing()
             do throws(EngineError) { try session.collectionView.cancelInteractiveTransition(animation: timing) } catch { throw .from(error) }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TrellisCore
 import TrellisProtocol
 
@@ -74,14 +77,19 @@ struct MethodContext {
 
     /// The result written straight into bytes by `write` (the reply carries them as they are).
     mutating func encoded(capacity: Int = 1024, _ write: (inout ByteBuffer) -> Void) -> JSONValue {
-        var buffer = ByteBuffer(capacity: capacity)
+        // The server's result buffer, taken for this request and given back after the reply,
+        // so an encoded result allocates nothing once the buffer has grown.
+        var buffer = server.resultBuffer
+        server.resultBuffer = ByteBuffer()
+        buffer.clear()
+        buffer.reserveCapacity(capacity)
         write(&buffer)
         encodedResult = buffer
         return .null
     }
 
     /// Params checked against the keys a method accepts.
-    func allow(_ keys: Set<String>) throws(RPCError) {
+    func allow(_ keys: [String]) throws(RPCError) {
         do { try params.rejectUnknownKeys(allowed: keys) } catch { throw .invalidParams(error) }
     }
 
@@ -125,4 +133,17 @@ enum MethodTable {
         + QueryMethods.entries
     static let byName: [String: Method] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     static let names: [String] = all.map(\.name).sorted()
+    private static let nameBytes: [[UInt8]] = all.map { Array($0.name.utf8) }
+
+    /// The method named by `name`'s bytes, found without making a String of them (every
+    /// request's path): a few dozen length checks and one byte comparison.
+    static func method(named name: UnsafeRawBufferPointer) -> Method? {
+        for index in nameBytes.indices where nameBytes[index].count == name.count {
+            let equal = nameBytes[index].withUnsafeBytes { candidate in
+                name.isEmpty || memcmp(candidate.baseAddress!, name.baseAddress!, name.count) == 0
+            }
+            if equal { return all[index] }
+        }
+        return nil
+    }
 }

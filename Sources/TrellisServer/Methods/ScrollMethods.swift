@@ -5,7 +5,7 @@ import TrellisProtocol
 enum ScrollMethods {
     static let entries: [Method] = [
         Method("scroll.to", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys.union(["session", "offset"]))
+            try context.allow(WireDecoding.timingKeys + ["session", "offset"])
             let session = try context.session()
             let p = try context.numbers("offset", ["x", "y"], in: ParamRanges.coordinate)
             let timing = try context.timing(defaultAnimated: false, base: .scroll)
@@ -14,7 +14,7 @@ enum ScrollMethods {
             return offsetResult(session, scroll: scroll)
         },
         Method("scroll.toItem", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys.union(["session", "at", "position"]))
+            try context.allow(WireDecoding.timingKeys + ["session", "at", "position"])
             let session = try context.session()
             let at = try context.indexPath("at")
             let name = try context.optionalString("position") ?? "top"

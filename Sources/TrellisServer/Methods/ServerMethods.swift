@@ -3,15 +3,25 @@ import TrellisProtocol
 
 /// hello, stats, shutdown.
 enum ServerMethods {
-    static let version = "0.1.0"
+    static let version: StaticString = "0.1.0"
     static let protocolVersion = 1
 
     static let entries: [Method] = [
         Method("hello", .reads) { context throws(RPCError) in
             try context.allow(["client"])
-            return .object(["server": .string("trellisd"), "version": .string(version),
-                            "protocol": .number(Double(protocolVersion)),
-                            "limits": .object(["maxMessageBytes": .number(Double(context.server.configuration.maximumMessageBytes))])])
+            // Written straight into the reply (every client's first call, and the benchmarks').
+            let limit = context.server.configuration.maximumMessageBytes
+            return context.encoded(capacity: 128) { b in
+                var o = JSONObjectWriter(into: &b)
+                o.key("limits", into: &b)
+                var limits = JSONObjectWriter(into: &b)
+                limits.field("maxMessageBytes", limit, into: &b)
+                limits.end(into: &b)
+                o.field("protocol", protocolVersion, into: &b)
+                o.field("server", verbatim: "trellisd", into: &b)
+                o.field("version", verbatim: version, into: &b)
+                o.end(into: &b)
+            }
         },
         Method("stats", .reads) { context throws(RPCError) in
             try context.allow(["session"])

@@ -10,8 +10,9 @@ public final class Connection {
     public let id: Int
     /// The peer's uid from SO_PEERCRED (nil when the kernel would not say).
     public let peerUID: UInt32?
-    /// Called for every whole message (one line, without its line end).
-    public var onMessage: (Connection, [UInt8]) -> Void = { _, _ in }
+    /// Called for every whole message (one line, without its line end); the bytes are valid
+    /// only during the call.
+    public var onMessage: (Connection, UnsafeRawBufferPointer) -> Void = { _, _ in }
     /// Called when a line longer than the limit was dropped.
     public var onOversized: (Connection, Int) -> Void = { _, _ in }
     /// Called once, when the connection has closed (peer gone, error, or `close`).

@@ -1,0 +1,84 @@
+import TrellisCore
+import TrellisProtocol
+
+/// What one message asks for, read without running anything: a method call, or the error that
+/// answers it. The common form is read without building a tree for the envelope
+/// (`RequestEnvelope`); anything else is parsed whole, which also words every error.
+enum IncomingRequest {
+    /// `id` nil: a notification, run but not answered.
+    case call(Method, params: JSONValue, id: JSONValue?)
+    /// `id` nil: a notification, not answered even with an error; a message that could not be
+    /// read as a request at all is answered with id `null`.
+    case refused(RPCError, id: JSONValue?)
+
+    static func read(_ bytes: UnsafeRawBufferPointer) -> IncomingRequest {
+        if let envelope = RequestEnvelope.scan(bytes), let request = read(envelope, of: bytes) { return request }
+        return readParsed(bytes)
+    }
+
+    /// The params inside a request are one level down: the whole message's depth limit, less one.
+    static let paramsLimits = JSONLimits(maximumDepth: JSONLimits.default.maximumDepth - 1,
+                                         maximumStringBytes: JSONLimits.default.maximumStringBytes,
+                                         maximumElements: JSONLimits.default.maximumElements)
+
+    /// A request in the common form; nil when its params do not parse (the whole message is
+    /// parsed then, so the error gives the offset in the message).
+    private static func read(_ envelope: RequestEnvelope, of bytes: UnsafeRawBufferPointer) -> IncomingRequest? {
+        var params = JSONValue.object([:])
+        if let range = envelope.params {
+            guard let parsed = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[range]), limits: paramsLimits) else {
+                return nil
+            }
+            params = parsed
+        }
+        let id: JSONValue?
+        switch envelope.id {
+        case .none: id = nil
+        case .integer(let value): id = .number(Double(value))
+        case .string(let range): id = .string(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        }
+        let name = UnsafeRawBufferPointer(rebasing: bytes[envelope.method])
+        guard let method = MethodTable.method(named: name) else {
+            return .refused(.unknownMethod(String(decoding: name, as: UTF8.self), known: MethodTable.names), id: id)
+        }
+        return .call(method, params: params, id: id)
+    }
+
+    /// Any other message: parsed whole, checked member by member.
+    private static func readParsed(_ bytes: UnsafeRawBufferPointer) -> IncomingRequest {
+        let request: JSONValue
+        do {
+            request = try JSONParser.parse(bytes)
+        } catch {
+            return .refused(.parse("parse error: \(error.message)"), id: .null)
+        }
+        guard case .object(let envelope) = request else {
+            return .refused(.invalidRequest("a request must be a JSON object {jsonrpc, id, method, params}"), id: .null)
+        }
+        let id = envelope["id"]
+        if let id, !isValidID(id) {
+            return .refused(.invalidRequest("id must be a string, a number or null"), id: .null)
+        }
+        guard envelope["jsonrpc"] == .string("2.0") else {
+            return .refused(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
+        }
+        guard case .string(let name)? = envelope["method"] else {
+            return .refused(.invalidRequest("method must be a string"), id: id ?? .null)
+        }
+        let params = envelope["params"] ?? .object([:])
+        guard case .object = params else {
+            return .refused(.invalidParams("params must be an object (by-name parameters)"), id: id)
+        }
+        guard let method = MethodTable.byName[name] else {
+            return .refused(.unknownMethod(name, known: MethodTable.names), id: id)
+        }
+        return .call(method, params: params, id: id)
+    }
+
+    private static func isValidID(_ id: JSONValue) -> Bool {
+        switch id {
+        case .string, .number, .null: return true
+        default: return false
+        }
+    }
+}
