@@ -21,6 +21,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Tests only: property checks (generated inputs, shrunk when one fails, fixed seeds).
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -64,9 +66,15 @@ let package = Package(
         ),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(name: "TrellisDynamicsTests", dependencies: ["TrellisDynamics"]),
-        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore"]),
-        .testTarget(name: "TrellisProtocolTests", dependencies: ["TrellisProtocol"]),
-        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV"]),
+        // Seeded property checks on swift-property-based's generators, shared by the test targets.
+        .target(name: "TrellisTestSupport", dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+                path: "Tests/TrellisTestSupport"),
+        .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport",
+                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "TrellisProtocolTests", dependencies: ["TrellisProtocol", "TrellisTestSupport",
+                                                              .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV", "TrellisTestSupport",
+                                                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore"]),
     ]
 )

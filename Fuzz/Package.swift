@@ -18,6 +18,10 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "TrellisProtocol", package: "Trellis")],
             path: "Targets/JSON", swiftSettings: fuzzTarget),
         .executableTarget(
+            name: "fuzz-batch",
+            dependencies: ["FuzzDriver", .product(name: "TrellisCore", package: "Trellis")],
+            path: "Targets/Batch", swiftSettings: fuzzTarget),
+        .executableTarget(
             name: "fuzz-request",
             dependencies: ["FuzzDriver", .product(name: "TrellisServer", package: "Trellis"),
                            .product(name: "TrellisProtocol", package: "Trellis")],

@@ -45,7 +45,7 @@ enum IncomingRequest {
     }
 
     /// Any other message: parsed whole, checked member by member.
-    private static func readParsed(_ bytes: UnsafeRawBufferPointer) -> IncomingRequest {
+    static func readParsed(_ bytes: UnsafeRawBufferPointer) -> IncomingRequest {
         let request: JSONValue
         do {
             request = try JSONParser.parse(bytes)

@@ -1,0 +1,1 @@
+../../../Tests/TrellisCoreTests/Support/ReferenceItemBatch.swift
