@@ -37,6 +37,9 @@ import TrellisTestSupport
 
     @Test func unusualRequestsAreLeftToTheWholeParse() {
         for text in [#"{"jsonrpc":"2.0","id":1.5,"method":"hello"}"#, #"{"jsonrpc":"2.0","id":-0,"method":"hello"}"#,
+                     // More digits than an Int holds (fuzz-request found this overflow trap).
+                     #"{"jsonrpc":"2.0","id":4777777777777777777777777777777777777,"method":"hello"}"#,
+                     #"{"jsonrpc":"2.0","id":-99999999999999999999,"method":"hello"}"#,
                      #"{"jsonrpc":"2.0","id":1234567890123456,"method":"hello"}"#, #"{"jsonrpc":"2.0","id":null,"method":"hello"}"#,
                      #"{"jsonrpc":"2.0","id":"\u0041","method":"hello"}"#, #"{"jsonrpc":"2.0","method":"hel\u006co"}"#,
                      #"{"jsonrpc":"2.0","method":"hello","extra":1}"#, #"{"jsonrpc":"2.0","method":"hello","method":"stats"}"#,
@@ -81,7 +84,7 @@ import TrellisTestSupport
     static func request(_ c: [Int]) -> [UInt8] {
         let spaces = ["", " ", "\t", "\n ", "\r\n"]
         func space(_ k: Int) -> String { c[k] % 3 == 0 ? spaces[c[k] / 3 % spaces.count] : "" }
-        let ids = ["1", "-7", "0", "12", "999999999999999", "1000000000000000", "1.0", "1e2", "-0", "\"a\"", "\"\"", "\"a\\\"b\"",
+        let ids = ["1", "-7", "0", "12", "999999999999999", "1000000000000000", "99999999999999999999999", "1.0", "1e2", "-0", "\"a\"", "\"\"", "\"a\\\"b\"",
                    "\"\\u00e9\"", "null", "true", "[1]", "{}", "01", "\"\u{e9}\"", "\"a\u{1}\""]
         let methods = ["\"hello\"", "\"stats\"", "\"session.list\"", "\"nope\"", "\"\"", "\"hel\\u006co\"", "1", "null",
                        "\"shutdownx\"", "\"hello \""]

@@ -137,11 +137,13 @@ private struct EnvelopeScanner {
         let start = at
         var value = 0
         while at < bytes.count, bytes[at] >= UInt8(ascii: "0"), bytes[at] <= UInt8(ascii: "9") {
+            // Longer ids are the parser's (and more digits would overflow the value).
+            guard at - start < 15 else { return nil }
             value = value * 10 + Int(bytes[at] - UInt8(ascii: "0"))
             at += 1
         }
         let digits = at - start
-        guard digits > 0, digits <= 15, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
         // A fraction or an exponent follows: the parser's business.
         if at < bytes.count, bytes[at] == UInt8(ascii: ".") || bytes[at] | 0x20 == UInt8(ascii: "e") { return nil }
         // -0 is a number the parser keeps as -0; leave it to the parser.
