@@ -1,0 +1,25 @@
+import TrellisGeometry
+
+/// One UIKit Dynamics behaviour. Each step the animator asks every behaviour, in the order they
+/// were added, to contribute: item properties first, then forces and impulses, then constraints
+/// for the solver. Behaviours are values; the animator keeps them and the solver's data is
+/// rebuilt from them each step, in flat arrays.
+public protocol DynamicBehavior: Sendable {
+    /// The items it acts on.
+    var items: [DynamicItemID] { get }
+    /// Sets the material of its items (UIDynamicItemBehavior); others leave them.
+    func applyProperties(to bodies: inout DynamicBodies)
+    /// Adds forces, accelerations and impulses for one step of `step` seconds.
+    func applyForces(to bodies: inout DynamicBodies, step: Double)
+    /// Adds the constraints the solver enforces this step.
+    func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies)
+    /// After a step: an instantaneous push turns itself off. True when the behaviour changed.
+    mutating func didStep() -> Bool
+}
+
+extension DynamicBehavior {
+    public func applyProperties(to bodies: inout DynamicBodies) {}
+    public func applyForces(to bodies: inout DynamicBodies, step: Double) {}
+    public func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies) {}
+    public mutating func didStep() -> Bool { false }
+}

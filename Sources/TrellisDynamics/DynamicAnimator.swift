@@ -1,0 +1,215 @@
+import TrellisGeometry
+
+/// UIDynamicAnimator: items, the behaviours that act on them, and the fixed 60 Hz step that
+/// moves them (Box2D 2.x's order: forces into velocities, damping, constraints by sequential
+/// impulses, positions, rigid corrections). No clock of its own: the engine's physics stage
+/// says how many steps fall due. Deterministic: the same items, behaviours and steps give the
+/// same numbers, bit for bit.
+///
+/// At rest it pauses (UIDynamicAnimatorDelegate's didPause): when every item has moved slower
+/// than 1 pt/s and turned slower than 2°/s for half a second (Box2D's sleep tolerances at
+/// 100 pt per metre), steps cost nothing until a behaviour or an item changes.
+public struct DynamicAnimator: Sendable {
+    /// Seconds per step.
+    public static let step = 1.0 / 60.0
+    /// Box2D's usual iteration counts.
+    public var velocityIterations = 8
+    public var positionIterations = 3
+
+    /// The reference coordinate space's bounds (the content, for a collection view).
+    public var referenceBounds: Rect
+    public private(set) var bodies = DynamicBodies()
+    public private(set) var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior)] = []
+    private var nextBehavior = 1
+    /// Simulated seconds since the animator last resumed from a pause.
+    public private(set) var elapsedTime = 0.0
+    /// Steps taken in all.
+    public private(set) var steps = 0
+    public private(set) var isPaused = true
+
+    /// What happened since the events were last drained.
+    public enum Event: Hashable, Sendable {
+        case paused
+        case resumed
+    }
+    public private(set) var events: [Event] = []
+
+    public static let restSpeed = 1.0
+    public static let restAngularSpeed = 2 * Double.pi / 180
+    public static let timeToRest = 0.5
+
+    public init(referenceBounds: Rect) {
+        self.referenceBounds = referenceBounds
+    }
+
+    // MARK: Items and behaviours
+
+    /// Adds an item (or replaces its state) and wakes the animator.
+    public mutating func setItem(_ id: DynamicItemID, _ body: DynamicBody) {
+        bodies.insert(body, for: id)
+        wake()
+    }
+
+    public mutating func removeItem(_ id: DynamicItemID) {
+        bodies.remove(id)
+        wake()
+    }
+
+    /// Adds a behaviour; an attachment without a length gets the distance between its ends now.
+    @discardableResult
+    public mutating func add(_ behavior: any DynamicBehavior) -> BehaviorID {
+        var behavior = behavior
+        if var attachment = behavior as? AttachmentBehavior, attachment.length == nil {
+            attachment.length = attachment.currentDistance(bodies) ?? 0
+            behavior = attachment
+        }
+        let id = BehaviorID(nextBehavior)
+        nextBehavior += 1
+        behaviors.append((id, behavior))
+        wake()
+        return id
+    }
+
+    /// Replaces a behaviour's settings (a snap point moved, a push made active again).
+    public mutating func update(_ id: BehaviorID, to behavior: any DynamicBehavior) -> Bool {
+        guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return false }
+        behaviors[k].behavior = behavior
+        wake()
+        return true
+    }
+
+    @discardableResult
+    public mutating func remove(_ id: BehaviorID) -> (any DynamicBehavior)? {
+        guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return nil }
+        let removed = behaviors.remove(at: k).behavior
+        wake()
+        return removed
+    }
+
+    public func behavior(_ id: BehaviorID) -> (any DynamicBehavior)? {
+        behaviors.first(where: { $0.id == id })?.behavior
+    }
+
+    /// UIDynamicItemBehavior's addLinearVelocity(_:for:).
+    public mutating func addLinearVelocity(_ velocity: Vector, to id: DynamicItemID) {
+        guard let k = bodies.index(of: id) else { return }
+        bodies[index: k].velocity += velocity
+        wake()
+    }
+
+    /// UIDynamicItemBehavior's addAngularVelocity(_:for:), radians per second.
+    public mutating func addAngularVelocity(_ velocity: Double, to id: DynamicItemID) {
+        guard let k = bodies.index(of: id) else { return }
+        bodies[index: k].angularVelocity += velocity
+        wake()
+    }
+
+    /// Whether any behaviour acts on `id` (an item none acts on goes back to its layout).
+    public func isDynamic(_ id: DynamicItemID) -> Bool {
+        behaviors.contains { $0.behavior.items.contains(id) }
+    }
+
+    /// The events since the last call (paused, resumed), oldest first.
+    public mutating func drainEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    private mutating func wake() {
+        for k in 0..<bodies.count { bodies[index: k].restTime = 0 }
+        guard isPaused, !behaviors.isEmpty else { return }
+        isPaused = false
+        elapsedTime = 0
+        events.append(.resumed)
+    }
+
+    // MARK: Stepping
+
+    /// Takes `count` fixed steps (nothing while paused).
+    public mutating func advance(steps count: Int) {
+        for _ in 0..<count where !isPaused { stepOnce() }
+    }
+
+    private mutating func stepOnce() {
+        for (_, behavior) in behaviors { behavior.applyProperties(to: &bodies) }
+        var constraints = ConstraintSet()
+        for (_, behavior) in behaviors { behavior.addConstraints(to: &constraints, bodies: bodies) }
+        // Stiff springs get sub-steps: keep ω·h at or below 0.5 (a 60 Hz step holds springs up to ~4.8 Hz).
+        let omega = 2 * Double.pi * constraints.highestFrequency
+        let substeps = min(8, max(1, Int((omega * Self.step / 0.5).rounded(.up))))
+        let h = Self.step / Double(substeps)
+        for substep in 0..<substeps {
+            for (_, behavior) in behaviors where substep == 0 || isContinuous(behavior) {
+                behavior.applyForces(to: &bodies, step: h)
+            }
+            solve(&constraints, step: h)
+        }
+        var changed = false
+        for k in behaviors.indices { changed = behaviors[k].behavior.didStep() || changed }
+        steps += 1
+        elapsedTime += Self.step
+        updateRest(changed: changed)
+    }
+
+    /// Instantaneous pushes act once per step, not once per sub-step.
+    private func isContinuous(_ behavior: any DynamicBehavior) -> Bool {
+        (behavior as? PushBehavior)?.mode != .instantaneous
+    }
+
+    private mutating func solve(_ constraints: inout ConstraintSet, step h: Double) {
+        let velocityIterations = velocityIterations, positionIterations = positionIterations
+        bodies.withBodyArray { all in
+            constraints.applySpringForces(&all)
+            for k in all.indices {
+                // Forces into velocities, then damping (Box2D: v ← v / (1 + h·c)).
+                var body = all[k]
+                body.velocity += body.force * (body.inverseMass * h)
+                body.angularVelocity += h * body.inverseInertia * body.torque
+                body.velocity = body.velocity * (1 / (1 + h * body.properties.resistance))
+                body.angularVelocity *= 1 / (1 + h * body.properties.angularResistance)
+                if body.inverseMass == 0 { body.velocity = .zero }
+                if body.inverseInertia == 0 { body.angularVelocity = 0 }
+                body.force = .zero
+                body.torque = 0
+                all[k] = body
+            }
+            guard !constraints.rods.isEmpty else { return }
+            for k in constraints.rods.indices { constraints.rods[k].prepare(&all) }
+            for _ in 0..<velocityIterations {
+                for k in constraints.rods.indices { constraints.rods[k].solveVelocity(&all) }
+            }
+        }
+        integrate(step: h)
+        guard !constraints.rods.isEmpty else { return }
+        bodies.withBodyArray { all in
+            for _ in 0..<positionIterations {
+                var done = true
+                for rod in constraints.rods { done = rod.solvePosition(&all) && done }
+                if done { break }
+            }
+        }
+    }
+
+    private mutating func integrate(step h: Double) {
+        bodies.forEach { body in
+            body.center += body.velocity * h
+            body.angle += body.angularVelocity * h
+        }
+    }
+
+    private mutating func updateRest(changed: Bool) {
+        var resting = !changed
+        bodies.forEach { body in
+            if body.velocity.length < Self.restSpeed && abs(body.angularVelocity) < Self.restAngularSpeed {
+                body.restTime += Self.step
+            } else {
+                body.restTime = 0
+            }
+            if body.restTime < Self.timeToRest { resting = false }
+        }
+        if resting || behaviors.isEmpty {
+            isPaused = true
+            events.append(.paused)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import TrellisGeometry
+
+/// A rigid rod between two anchor points (UIAttachmentBehavior at frequency 0), solved as Box2D
+/// 2.3's rigid b2DistanceJoint: a velocity constraint along the line between the anchors, then
+/// a position correction.
+struct DistanceJoint: Sendable {
+    /// nil: anchored to the world at `localA` (a point in reference coordinates).
+    var a: Int?
+    var localA: Vector
+    var b: Int
+    var localB: Vector
+    var length: Double
+
+    // Per step.
+    var rA = Vector.zero, rB = Vector.zero, u = Vector.zero
+    var mass = 0.0, impulse = 0.0
+
+    init(a: Int?, localA: Vector, b: Int, localB: Vector, length: Double) {
+        self.a = a; self.localA = localA; self.b = b; self.localB = localB; self.length = length
+    }
+
+    /// Where anchor A is and the body's inverse mass and inertia (zeros for the world).
+    private func sideA(_ bodies: [DynamicBody]) -> (point: Point, r: Vector, im: Double, ii: Double) {
+        guard let a else { return (Point(x: localA.dx, y: localA.dy), .zero, 0, 0) }
+        let body = bodies[a]
+        let r = rotated(localA, by: body.angle)
+        return (body.center + r, r, body.inverseMass, body.inverseInertia)
+    }
+
+    mutating func prepare(_ bodies: inout [DynamicBody]) {
+        let (pointA, ra, imA, iiA) = sideA(bodies)
+        let body = bodies[b]
+        rA = ra
+        rB = rotated(localB, by: body.angle)
+        let delta = (body.center + rB).vector(from: pointA)
+        let current = delta.length
+        u = current > Self.slop ? delta / current : .zero
+        let crA = rA.cross(u), crB = rB.cross(u)
+        let inverse = imA + iiA * crA * crA + body.inverseMass + body.inverseInertia * crB * crB
+        mass = inverse != 0 ? 1 / inverse : 0
+        impulse = 0
+    }
+
+    private func apply(_ amount: Double, to bodies: inout [DynamicBody]) {
+        let p = u * amount
+        if let a {
+            bodies[a].velocity -= p * bodies[a].inverseMass
+            bodies[a].angularVelocity -= bodies[a].inverseInertia * rA.cross(p)
+        }
+        bodies[b].velocity += p * bodies[b].inverseMass
+        bodies[b].angularVelocity += bodies[b].inverseInertia * rB.cross(p)
+    }
+
+    mutating func solveVelocity(_ bodies: inout [DynamicBody]) {
+        var vpA = Vector.zero
+        if let a { vpA = bodies[a].velocity + cross(bodies[a].angularVelocity, rA) }
+        let vpB = bodies[b].velocity + cross(bodies[b].angularVelocity, rB)
+        let cdot = u.dot(vpB - vpA)
+        let step = -mass * cdot
+        impulse += step
+        apply(step, to: &bodies)
+    }
+
+    /// Moves the bodies to the length; true when within the slop.
+    func solvePosition(_ bodies: inout [DynamicBody]) -> Bool {
+        let (pointA, ra, imA, iiA) = sideA(bodies)
+        let rb = rotated(localB, by: bodies[b].angle)
+        let delta = (bodies[b].center + rb).vector(from: pointA)
+        let current = delta.length
+        guard current > Self.slop else { return true }
+        let n = delta / current
+        let c = min(max(current - length, -Self.maximumCorrection), Self.maximumCorrection)
+        let crA = ra.cross(n), crB = rb.cross(n)
+        let inverse = imA + iiA * crA * crA + bodies[b].inverseMass + bodies[b].inverseInertia * crB * crB
+        guard inverse > 0 else { return true }
+        let p = n * (-c / inverse)
+        if let a {
+            bodies[a].center = bodies[a].center - p * bodies[a].inverseMass
+            bodies[a].angle -= bodies[a].inverseInertia * ra.cross(p)
+        }
+        bodies[b].center = bodies[b].center + p * bodies[b].inverseMass
+        bodies[b].angle += bodies[b].inverseInertia * rb.cross(p)
+        return abs(c) < Self.slop
+    }
+
+    /// Box2D's b2_linearSlop (0.005 m) and b2_maxLinearCorrection (0.2 m) at 100 pt per metre.
+    static let slop = 0.5
+    static let maximumCorrection = 20.0
+}

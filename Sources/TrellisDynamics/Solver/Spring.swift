@@ -1,0 +1,72 @@
+import TrellisGeometry
+
+/// A damped spring between two anchor points (UIAttachmentBehavior with a frequency, and the
+/// zero-length spring of a snap), applied as a force before the velocities are integrated.
+/// Explicit forces in the symplectic step keep an undamped spring's energy (its amplitude
+/// holds) where Box2D's soft constraint damps it numerically; stiff springs get sub-steps.
+/// The stiffness is set from the frequency on the effective mass along the spring, as Box2D
+/// does: k = m·ω², c = 2·m·ζ·ω.
+struct DistanceSpring: Sendable {
+    /// nil: a fixed point in the reference coordinates (`localA`).
+    var a: Int?
+    var localA: Vector
+    var b: Int
+    var localB: Vector
+    var length: Double
+    var frequency: Double
+    var dampingRatio: Double
+
+    func applyForce(_ bodies: inout [DynamicBody]) {
+        var pointA = Point(x: localA.dx, y: localA.dy), rA = Vector.zero, imA = 0.0, iiA = 0.0, velocityA = Vector.zero
+        if let a {
+            let body = bodies[a]
+            rA = rotated(localA, by: body.angle)
+            pointA = body.center + rA
+            imA = body.inverseMass
+            iiA = body.inverseInertia
+            velocityA = body.velocity + cross(body.angularVelocity, rA)
+        }
+        let body = bodies[b]
+        let rB = rotated(localB, by: body.angle)
+        let delta = (body.center + rB).vector(from: pointA)
+        let relative = body.velocity + cross(body.angularVelocity, rB) - velocityA
+        let current = delta.length
+        let omega = 2 * Double.pi * frequency
+        let force: Vector
+        if length == 0 || current < DistanceJoint.slop {
+            // A zero-length spring pulls along whatever the displacement is.
+            let inverse = imA + iiA * rA.lengthSquared + body.inverseMass + body.inverseInertia * rB.lengthSquared
+            guard inverse > 0 else { return }
+            let mass = 1 / inverse
+            force = (delta * (mass * omega * omega) + relative * (2 * mass * dampingRatio * omega)) * -1
+        } else {
+            let u = delta / current
+            let crA = rA.cross(u), crB = rB.cross(u)
+            let inverse = imA + iiA * crA * crA + body.inverseMass + body.inverseInertia * crB * crB
+            guard inverse > 0 else { return }
+            let mass = 1 / inverse
+            force = u * -(mass * omega * omega * (current - length) + 2 * mass * dampingRatio * omega * relative.dot(u))
+        }
+        bodies[b].force += force
+        bodies[b].torque += rB.cross(force)
+        if let a {
+            bodies[a].force -= force
+            bodies[a].torque -= rA.cross(force)
+        }
+    }
+}
+
+/// A damped torsion spring turning a body to an angle (the snap straightening its item).
+struct AngleSpring: Sendable {
+    var b: Int
+    var target: Double
+    var frequency: Double
+    var dampingRatio: Double
+
+    func applyForce(_ bodies: inout [DynamicBody]) {
+        let body = bodies[b]
+        guard body.inverseInertia > 0 else { return }
+        let inertia = 1 / body.inverseInertia, omega = 2 * Double.pi * frequency
+        bodies[b].torque -= inertia * omega * omega * (body.angle - target) + 2 * inertia * dampingRatio * omega * body.angularVelocity
+    }
+}
