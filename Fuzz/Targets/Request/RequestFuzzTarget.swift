@@ -8,7 +8,8 @@ import TrellisServer
 /// through the server's own method table (`InProcessServer.handle(message:)`), on a session
 /// seeded with data, so the engine is driven too. Whatever it is, the server answers with a
 /// result or an error and never crashes.
-nonisolated(unsafe) let server: InProcessServer = {
+/// A server with a session seeded with data.
+func seededServer() -> InProcessServer {
     let server = try! InProcessServer()
     _ = server.call("session.create", .object([
         "name": .string("fuzz"), "clock": .string("manual"),
@@ -19,10 +20,21 @@ nonisolated(unsafe) let server: InProcessServer = {
         }),
     ]))
     return server
-}()
+}
+
+/// Inputs change the server's state (sessions, items, clocks); a fresh server every 2,000
+/// inputs keeps that state, and so the memory and the cost of an input, bounded over a long
+/// run, while inputs still meet the state earlier ones left.
+nonisolated(unsafe) var server = seededServer()
+nonisolated(unsafe) var inputsOnThisServer = 0
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    inputsOnThisServer += 1
+    if inputsOnThisServer > 2_000 {
+        server = seededServer()
+        inputsOnThisServer = 0
+    }
     let bytes = UnsafeBufferPointer(start: data, count: size)
     for line in bytes.split(separator: 10, omittingEmptySubsequences: true).prefix(64) {
         // shutdown would only set a flag nothing reads here; skipped so every input runs alike.
