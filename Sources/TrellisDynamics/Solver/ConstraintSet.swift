@@ -11,8 +11,11 @@ public struct ConstraintSet: Sendable {
     var springs: [DistanceSpring] = []
     var angleSprings: [AngleSpring] = []
     var rods: [DistanceJoint] = []
+    var contacts: [Contact] = []
+    /// The animator's reference bounds (for boundaries made of them).
+    public internal(set) var referenceBounds: Rect
 
-    public init() {}
+    public init(referenceBounds: Rect) { self.referenceBounds = referenceBounds }
 
     /// A distance between two anchors, body `a` (nil: `anchorA` is a fixed point in the
     /// world) and body `b`: a spring of `frequency` Hz, or a rigid rod at frequency 0.

@@ -1,0 +1,108 @@
+import TrellisGeometry
+
+/// One contact point between body `b` and body `a` or a boundary (`a` nil): the normal points
+/// from `a` to `b`, `separation` is the gap along it (negative when they overlap). Solved by
+/// sequential impulses (Box2D 2.x): a normal impulse that never pulls, a friction impulse
+/// within μ times it, restitution from the approach speed, and a speculative margin so that a
+/// fast item stops at a boundary instead of passing through it between two steps.
+struct Contact: Sendable {
+    /// The same contact from step to step (its impulses warm-start the next step's).
+    struct Key: Hashable, Sendable {
+        /// The items by id; `a` is nil against a boundary, which `boundary` numbers.
+        var a: DynamicItemID?
+        var b: DynamicItemID
+        var boundary: Int
+        var feature: Int
+    }
+
+    var key: Key
+    var a: Int?
+    var b: Int
+    var point: Point
+    var normal: Vector
+    var separation: Double
+    var friction: Double
+    var restitution: Double
+
+    // Solver state.
+    var rA = Vector.zero, rB = Vector.zero
+    var normalMass = 0.0, tangentMass = 0.0
+    var normalImpulse = 0.0, tangentImpulse = 0.0
+    /// The approach speed along the normal before the solver (for the bounce).
+    var approach = 0.0
+
+    init(key: Key, a: Int?, b: Int, point: Point, normal: Vector, separation: Double, friction: Double, restitution: Double) {
+        self.key = key; self.a = a; self.b = b; self.point = point; self.normal = normal; self.separation = separation
+        self.friction = friction; self.restitution = restitution
+    }
+
+    /// Box2D's: below this approach speed (1 m/s at 100 pt per metre) a contact does not bounce.
+    static let restitutionThreshold = 100.0
+    /// Overlap left alone (Box2D's linear slop) and the share of the rest corrected per step.
+    static let slop = 0.5
+    static let baumgarte = 0.2
+
+    func relativeVelocity(_ bodies: [DynamicBody]) -> Vector {
+        var v = bodies[b].velocity + cross(bodies[b].angularVelocity, rB)
+        if let a { v -= bodies[a].velocity + cross(bodies[a].angularVelocity, rA) }
+        return v
+    }
+
+    private func effectiveMass(_ bodies: [DynamicBody], along axis: Vector) -> Double {
+        var inverse = bodies[b].inverseMass + bodies[b].inverseInertia * rB.cross(axis) * rB.cross(axis)
+        if let a { inverse += bodies[a].inverseMass + bodies[a].inverseInertia * rA.cross(axis) * rA.cross(axis) }
+        return inverse > 0 ? 1 / inverse : 0
+    }
+
+    mutating func prepare(_ bodies: [DynamicBody]) {
+        rB = point.vector(from: bodies[b].center)
+        if let a { rA = point.vector(from: bodies[a].center) }
+        normalMass = effectiveMass(bodies, along: normal)
+        tangentMass = effectiveMass(bodies, along: normal.perpendicular)
+        approach = relativeVelocity(bodies).dot(normal)
+    }
+
+    /// Applies last step's impulses again (warm starting: a resting stack starts from the
+    /// impulses that held it, instead of from nothing each step).
+    func warmStart(_ bodies: inout [DynamicBody]) {
+        apply(normal * normalImpulse + normal.perpendicular * tangentImpulse, &bodies)
+    }
+
+    func apply(_ impulse: Vector, _ bodies: inout [DynamicBody]) {
+        bodies[b].velocity += impulse * bodies[b].inverseMass
+        bodies[b].angularVelocity += bodies[b].inverseInertia * rB.cross(impulse)
+        if let a {
+            bodies[a].velocity -= impulse * bodies[a].inverseMass
+            bodies[a].angularVelocity -= bodies[a].inverseInertia * rA.cross(impulse)
+        }
+    }
+
+    /// The normal speed to reach: close a gap no faster than it closes in one step, push an
+    /// overlap out, or, touching and approached fast enough, bounce (Box2D 2.x's velocity bias;
+    /// a speculative contact still apart does not bounce).
+    func targetSpeed(step h: Double) -> Double {
+        var target = separation > 0 ? -separation / h : Self.baumgarte * max(-separation - Self.slop, 0) / h
+        if approach < -Self.restitutionThreshold, separation < Self.slop * 4 {
+            target = max(target, -restitution * approach)
+        }
+        return target
+    }
+
+    mutating func solveFriction(_ bodies: inout [DynamicBody]) {
+        let tangent = normal.perpendicular
+        let vt = relativeVelocity(bodies).dot(tangent)
+        let limit = friction * normalImpulse
+        let newTangent = min(max(tangentImpulse - tangentMass * vt, -limit), limit)
+        apply(tangent * (newTangent - tangentImpulse), &bodies)
+        tangentImpulse = newTangent
+    }
+
+    mutating func solveVelocity(_ bodies: inout [DynamicBody], step h: Double) {
+        // Friction first, within the normal impulse so far (Box2D's order).
+        solveFriction(&bodies)
+        let vn = relativeVelocity(bodies).dot(normal)
+        let newNormal = max(normalImpulse - normalMass * (vn - targetSpeed(step: h)), 0)
+        apply(normal * (newNormal - normalImpulse), &bodies)
+        normalImpulse = newNormal
+    }
+}
