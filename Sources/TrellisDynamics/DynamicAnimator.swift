@@ -60,14 +60,11 @@ public struct DynamicAnimator: Sendable {
         wake()
     }
 
-    /// Adds a behaviour; an attachment without a length gets the distance between its ends now.
+    /// Adds a behaviour (which may take settings from the items now: `willBeAdded`).
     @discardableResult
     public mutating func add(_ behavior: any DynamicBehavior) -> BehaviorID {
         var behavior = behavior
-        if var attachment = behavior as? AttachmentBehavior, attachment.length == nil {
-            attachment.length = attachment.currentDistance(bodies) ?? 0
-            behavior = attachment
-        }
+        behavior.willBeAdded(to: bodies)
         let id = BehaviorID(nextBehavior)
         nextBehavior += 1
         behaviors.append((id, behavior))
@@ -145,12 +142,13 @@ public struct DynamicAnimator: Sendable {
                 constraints.contacts[k].tangentImpulse = tangent
             }
         }
+        constraints.contactGroups = constraints.groupedContacts()
         // Stiff springs get sub-steps: keep ω·h at or below 0.5 (a 60 Hz step holds springs up to ~4.8 Hz).
         let omega = 2 * Double.pi * constraints.highestFrequency
         let substeps = min(8, max(1, Int((omega * Self.step / 0.5).rounded(.up))))
         let h = Self.step / Double(substeps)
         for substep in 0..<substeps {
-            for (_, behavior) in behaviors where substep == 0 || isContinuous(behavior) {
+            for (_, behavior) in behaviors where substep == 0 || !behavior.actsOncePerStep {
                 behavior.applyForces(to: &bodies, step: h)
             }
             solve(&constraints, step: h)
@@ -162,11 +160,6 @@ public struct DynamicAnimator: Sendable {
         steps += 1
         elapsedTime += Self.step
         updateRest(changed: changed)
-    }
-
-    /// Instantaneous pushes act once per step, not once per sub-step.
-    private func isContinuous(_ behavior: any DynamicBehavior) -> Bool {
-        (behavior as? PushBehavior)?.mode != .instantaneous
     }
 
     private mutating func solve(_ constraints: inout ConstraintSet, step h: Double) {
@@ -192,10 +185,9 @@ public struct DynamicAnimator: Sendable {
                 constraints.contacts[k].prepare(all)
                 constraints.contacts[k].warmStart(&all)
             }
-            let groups = constraints.contactGroups()
             for _ in 0..<velocityIterations {
                 for k in constraints.rods.indices { constraints.rods[k].solveVelocity(&all) }
-                for group in groups {
+                for group in constraints.contactGroups {
                     switch group {
                     case .single(let k):
                         constraints.contacts[k].solveVelocity(&all, step: h)

@@ -104,23 +104,7 @@ public final class FramedStream {
         let bytes = UnsafeRawBufferPointer(start: readBuffer, count: nread)
         // One message: its reply goes straight out. Several: collect their replies first.
         isCorked = corksReadBatches && Self.holdsTwoLineEnds(bytes)
-        framer.forEachFrame(in: bytes) { frame in
-            // Once paused (or closed), the rest of the read waits, copied (`deferred`).
-            if isPausedForOutput || isClosing {
-                if !isClosing { deferred.append(frame.frame) }
-                return
-            }
-            if let soft = outputSoftLimit, queuedBytes > soft {
-                deferred.append(frame.frame)
-                isPausedForOutput = true
-                uv_read_stop(stream)
-                return
-            }
-            switch frame {
-            case .message(let message): onMessage(message)
-            case .oversized(let count): onOversized(count)
-            }
-        }
+        framer.forEachFrame(in: bytes) { take($0) }
         endBatch()
     }
 
@@ -138,23 +122,33 @@ public final class FramedStream {
         resumeIfDrained()
     }
 
-    /// Handles messages that waited while the output was over the soft limit, in order, until
-    /// it goes over again (then the rest waits on).
+    /// One message: handled now, or, while the output is over the soft limit, kept (copied)
+    /// with the rest of the read until it drains; reading stops meanwhile.
+    private func take(_ frame: LineFramer.FrameView) {
+        guard !isClosing else { return }
+        if !isPausedForOutput, let soft = outputSoftLimit, queuedBytes > soft {
+            isPausedForOutput = true
+            uv_read_stop(stream)
+        }
+        if isPausedForOutput {
+            deferred.append(frame.frame)
+            return
+        }
+        switch frame {
+        case .message(let message): onMessage(message)
+        case .oversized(let count): onOversized(count)
+        }
+    }
+
+    /// Handles messages that waited while the output was over the soft limit, in order (those
+    /// it cannot take yet wait on).
     private func handle(_ frames: [LineFramer.Frame]) {
         isCorked = corksReadBatches && frames.count > 1
-        var index = 0
-        while index < frames.count, !isClosing {
-            if let soft = outputSoftLimit, queuedBytes > soft {
-                deferred = Array(frames[index...])
-                isPausedForOutput = true
-                uv_read_stop(stream)
-                break
+        for frame in frames {
+            switch frame {
+            case .message(let message): message.withUnsafeBytes { take(.message($0)) }
+            case .oversized(let count): take(.oversized(byteCount: count))
             }
-            switch frames[index] {
-            case .message(let message): message.withUnsafeBytes { onMessage($0) }
-            case .oversized(let count): onOversized(count)
-            }
-            index += 1
         }
         endBatch()
     }

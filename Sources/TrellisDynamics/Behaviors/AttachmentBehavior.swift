@@ -27,6 +27,11 @@ public struct AttachmentBehavior: DynamicBehavior {
         self.anchor = anchor
     }
 
+    /// Without a length, the distance between the ends when it is added.
+    public mutating func willBeAdded(to bodies: DynamicBodies) {
+        if length == nil { length = currentDistance(bodies) ?? 0 }
+    }
+
     public var items: [DynamicItemID] {
         if case .item(let other, _) = anchor { return [item, other] }
         return [item]

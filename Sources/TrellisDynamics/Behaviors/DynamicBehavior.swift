@@ -15,6 +15,10 @@ public protocol DynamicBehavior: Sendable {
     func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies)
     /// After a step: an instantaneous push turns itself off. True when the behaviour changed.
     mutating func didStep() -> Bool
+    /// When it is added: settings taken from the items as they are then (an attachment's length).
+    mutating func willBeAdded(to bodies: DynamicBodies)
+    /// True for forces that act once per step, not once per sub-step (an instantaneous push).
+    var actsOncePerStep: Bool { get }
 }
 
 extension DynamicBehavior {
@@ -22,4 +26,6 @@ extension DynamicBehavior {
     public func applyForces(to bodies: inout DynamicBodies, step: Double) {}
     public func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies) {}
     public mutating func didStep() -> Bool { false }
+    public mutating func willBeAdded(to bodies: DynamicBodies) {}
+    public var actsOncePerStep: Bool { false }
 }

@@ -52,6 +52,9 @@ public struct PushBehavior: DynamicBehavior {
         }
     }
 
+    /// An impulse is one per step, however many sub-steps stiff springs ask for.
+    public var actsOncePerStep: Bool { mode == .instantaneous }
+
     public mutating func didStep() -> Bool {
         guard mode == .instantaneous, active else { return false }
         active = false

@@ -61,7 +61,7 @@ enum ContactGroup: Equatable {
 extension ConstraintSet {
     /// Neighbouring contacts of the same bodies, boundary and normal, exactly two of them, form
     /// a pair (the finders emit a box's points on one face one after the other).
-    func contactGroups() -> [ContactGroup] {
+    func groupedContacts() -> [ContactGroup] {
         func together(_ i: Int, _ j: Int) -> Bool {
             guard j < contacts.count else { return false }
             let x = contacts[i], y = contacts[j]

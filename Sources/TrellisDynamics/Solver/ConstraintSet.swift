@@ -12,6 +12,8 @@ public struct ConstraintSet: Sendable {
     var angleSprings: [AngleSpring] = []
     var rods: [DistanceJoint] = []
     var contacts: [Contact] = []
+    /// How the contacts are solved, alone or in pairs (set once per step: `groupedContacts`).
+    var contactGroups: [ContactGroup] = []
     /// The animator's reference bounds (for boundaries made of them).
     public internal(set) var referenceBounds: Rect
 

@@ -19,24 +19,14 @@ struct DistanceJoint: Sendable {
         self.a = a; self.localA = localA; self.b = b; self.localB = localB; self.length = length
     }
 
-    /// Where anchor A is and the body's inverse mass and inertia (zeros for the world).
-    private func sideA(_ bodies: [DynamicBody]) -> (point: Point, r: Vector, im: Double, ii: Double) {
-        guard let a else { return (Point(x: localA.dx, y: localA.dy), .zero, 0, 0) }
-        let body = bodies[a]
-        let r = rotated(localA, by: body.angle)
-        return (body.center + r, r, body.inverseMass, body.inverseInertia)
-    }
-
     mutating func prepare(_ bodies: inout [DynamicBody]) {
-        let (pointA, ra, imA, iiA) = sideA(bodies)
-        let body = bodies[b]
-        rA = ra
-        rB = rotated(localB, by: body.angle)
-        let delta = (body.center + rB).vector(from: pointA)
+        let endA = AnchorPoint(body: a, local: localA, in: bodies), endB = AnchorPoint(body: b, local: localB, in: bodies)
+        rA = endA.r
+        rB = endB.r
+        let delta = endB.point.vector(from: endA.point)
         let current = delta.length
         u = current > Self.slop ? delta / current : .zero
-        let crA = rA.cross(u), crB = rB.cross(u)
-        let inverse = imA + iiA * crA * crA + body.inverseMass + body.inverseInertia * crB * crB
+        let inverse = AnchorPoint.inverseMass(endA, endB, along: u)
         mass = inverse != 0 ? 1 / inverse : 0
         impulse = 0
     }
@@ -63,23 +53,21 @@ struct DistanceJoint: Sendable {
 
     /// Moves the bodies to the length; true when within the slop.
     func solvePosition(_ bodies: inout [DynamicBody]) -> Bool {
-        let (pointA, ra, imA, iiA) = sideA(bodies)
-        let rb = rotated(localB, by: bodies[b].angle)
-        let delta = (bodies[b].center + rb).vector(from: pointA)
+        let endA = AnchorPoint(body: a, local: localA, in: bodies), endB = AnchorPoint(body: b, local: localB, in: bodies)
+        let delta = endB.point.vector(from: endA.point)
         let current = delta.length
         guard current > Self.slop else { return true }
         let n = delta / current
         let c = min(max(current - length, -Self.maximumCorrection), Self.maximumCorrection)
-        let crA = ra.cross(n), crB = rb.cross(n)
-        let inverse = imA + iiA * crA * crA + bodies[b].inverseMass + bodies[b].inverseInertia * crB * crB
+        let inverse = AnchorPoint.inverseMass(endA, endB, along: n)
         guard inverse > 0 else { return true }
         let p = n * (-c / inverse)
         if let a {
             bodies[a].center = bodies[a].center - p * bodies[a].inverseMass
-            bodies[a].angle -= bodies[a].inverseInertia * ra.cross(p)
+            bodies[a].angle -= bodies[a].inverseInertia * endA.r.cross(p)
         }
         bodies[b].center = bodies[b].center + p * bodies[b].inverseMass
-        bodies[b].angle += bodies[b].inverseInertia * rb.cross(p)
+        bodies[b].angle += bodies[b].inverseInertia * endB.r.cross(p)
         return abs(c) < Self.slop
     }
 

@@ -17,41 +17,31 @@ struct DistanceSpring: Sendable {
     var dampingRatio: Double
 
     func applyForce(_ bodies: inout [DynamicBody]) {
-        var pointA = Point(x: localA.dx, y: localA.dy), rA = Vector.zero, imA = 0.0, iiA = 0.0, velocityA = Vector.zero
-        if let a {
-            let body = bodies[a]
-            rA = rotated(localA, by: body.angle)
-            pointA = body.center + rA
-            imA = body.inverseMass
-            iiA = body.inverseInertia
-            velocityA = body.velocity + cross(body.angularVelocity, rA)
-        }
-        let body = bodies[b]
-        let rB = rotated(localB, by: body.angle)
-        let delta = (body.center + rB).vector(from: pointA)
-        let relative = body.velocity + cross(body.angularVelocity, rB) - velocityA
+        let endA = AnchorPoint(body: a, local: localA, in: bodies), endB = AnchorPoint(body: b, local: localB, in: bodies)
+        let delta = endB.point.vector(from: endA.point)
+        let relative = endB.velocity - endA.velocity
         let current = delta.length
         let omega = 2 * Double.pi * frequency
         let force: Vector
         if length == 0 || current < DistanceJoint.slop {
             // A zero-length spring pulls along whatever the displacement is.
-            let inverse = imA + iiA * rA.lengthSquared + body.inverseMass + body.inverseInertia * rB.lengthSquared
+            let inverse = endA.inverseMass + endA.inverseInertia * endA.r.lengthSquared
+                + endB.inverseMass + endB.inverseInertia * endB.r.lengthSquared
             guard inverse > 0 else { return }
             let mass = 1 / inverse
             force = (delta * (mass * omega * omega) + relative * (2 * mass * dampingRatio * omega)) * -1
         } else {
             let u = delta / current
-            let crA = rA.cross(u), crB = rB.cross(u)
-            let inverse = imA + iiA * crA * crA + body.inverseMass + body.inverseInertia * crB * crB
+            let inverse = AnchorPoint.inverseMass(endA, endB, along: u)
             guard inverse > 0 else { return }
             let mass = 1 / inverse
             force = u * -(mass * omega * omega * (current - length) + 2 * mass * dampingRatio * omega * relative.dot(u))
         }
         bodies[b].force += force
-        bodies[b].torque += rB.cross(force)
+        bodies[b].torque += endB.r.cross(force)
         if let a {
             bodies[a].force -= force
-            bodies[a].torque -= rA.cross(force)
+            bodies[a].torque -= endA.r.cross(force)
         }
     }
 }
