@@ -79,6 +79,13 @@ public struct DynamicAnimator: Sendable {
         return id
     }
 
+    /// Puts back a behaviour under the id it had (a snapshot being restored); later ones number on from it.
+    public mutating func restore(_ behavior: any DynamicBehavior, as id: BehaviorID) {
+        behaviors.append((id, behavior))
+        nextBehavior = max(nextBehavior, id.rawValue + 1)
+        wake()
+    }
+
     /// Replaces a behaviour's settings (a snap point moved, a push made active again).
     public mutating func update(_ id: BehaviorID, to behavior: any DynamicBehavior) -> Bool {
         guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return false }

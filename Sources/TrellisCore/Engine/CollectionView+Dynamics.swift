@@ -138,6 +138,13 @@ extension CollectionView {
         }
     }
 
+    /// The most physics steps one advance takes (the rest of a longer gap is dropped); unlimited
+    /// by default, so a manual clock's every millisecond is simulated.
+    public var physicsCatchUpLimit: Int {
+        get { physics.catchUpLimit }
+        set { physics.catchUpLimit = max(1, newValue) }
+    }
+
     /// True while the animator runs (UIDynamicAnimator.isRunning).
     public var dynamicsRunning: Bool { !physics.animator.isPaused }
 
