@@ -165,6 +165,7 @@ public struct DynamicAnimator: Sendable {
             for (_, behavior) in behaviors where substep == 0 || !behavior.actsOncePerStep {
                 behavior.applyForces(to: &bodies, step: h)
             }
+            for (_, behavior) in behaviors { behavior.overrideForces(on: &bodies, step: h) }
             solve(&constraints, step: h)
         }
         contactImpulses.removeAll(keepingCapacity: true)
