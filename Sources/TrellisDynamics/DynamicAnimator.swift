@@ -154,9 +154,7 @@ public struct DynamicAnimator: Sendable {
         let h = Self.step / Double(substeps)
         constraints.inheritJointImpulses(from: lastConstraints, step: h)
         for substep in 0..<substeps {
-            for (_, behavior) in behaviors where substep == 0 || !behavior.actsOncePerStep {
-                behavior.applyForces(to: &bodies, step: h)
-            }
+            for (_, behavior) in behaviors { behavior.applyForces(to: &bodies, step: h, firstSubstep: substep == 0) }
             solve(&constraints, step: h)
         }
         lastConstraints = constraints
