@@ -247,6 +247,7 @@ import TrellisGeometry
         let unit = AttachmentBehavior.Kind.sliding(axis: Vector(0.6, 0.8))
         #expect(AttachmentBehavior.validate(kind: unit, attachmentRange: FloatRange(minimum: -5, maximum: 5)) == nil)
         #expect(AttachmentBehavior.validate(kind: unit, attachmentRange: .infinite) == nil)
+        #expect(AttachmentBehavior.validate(kind: .sliding(axis: Vector(0.7071, 0.7071)), attachmentRange: .infinite) == nil)
         let long = AttachmentBehavior.validate(kind: .sliding(axis: Vector(1, 1)), attachmentRange: .infinite)
         #expect(long?.contains("unit vector") == true, "\(long ?? "accepted")")
         #expect(AttachmentBehavior.validate(kind: .sliding(axis: .zero), attachmentRange: .infinite) != nil)

@@ -87,14 +87,16 @@ public struct AttachmentBehavior: DynamicBehavior {
 
     // MARK: Validation
 
-    /// Why these settings cannot be used, in words for a user; nil when they can.
+    /// Why these settings cannot be used, in words for a user; nil when they can. A sliding
+    /// axis counts as a unit vector within 0.1 % of length 1 (so (0.7071, 0.7071) passes), and
+    /// is then used normalised.
     public static func validate(kind: Kind, attachmentRange range: FloatRange, frictionTorque: Double = 0,
                                 length: Double? = nil, frequency: Double = 0, damping: Double = 0) -> String? {
         if range.minimum.isNaN || range.maximum.isNaN || range.minimum > range.maximum {
             return "attachmentRange's minimum (\(range.minimum)) must not be above its maximum (\(range.maximum))"
         }
         if case .sliding(let axis) = kind {
-            if !(abs(axis.length - 1) <= 1e-6) {
+            if !(abs(axis.length - 1) <= 1e-3) {
                 return "a sliding attachment's axisOfTranslation must be a unit vector; (\(axis.dx), \(axis.dy)) has length \(axis.length)"
             }
             if !range.contains(0) {
