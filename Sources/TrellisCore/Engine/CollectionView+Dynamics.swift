@@ -93,9 +93,8 @@ extension CollectionView {
                                                resolver: DynamicElementResolver) throws(EngineError) {
         guard physics.specs[id] != nil else { throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs) }
         commit(resolver)
-        var behavior = behavior
+        // New items join first: the animator's update takes unset settings from them.
         syncDynamicMembership(adding: behavior.items)
-        behavior.willBeAdded(to: physics.animator.bodies)
         _ = physics.animator.update(id, to: behavior)
         physics.specs[id] = spec
         syncDynamicMembership()

@@ -62,14 +62,11 @@ extension CollectionView {
     public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue)],
                                                  items: [(item: DynamicItemID, state: DynamicBody)]) {
         syncReferenceBounds()
+        for (item, state) in items where physics.elements[item] != nil { physics.animator.setItem(item, state) }
         for entry in behaviors {
             physics.animator.restore(entry.behavior, as: entry.id)
             physics.specs[entry.id] = entry.spec
         }
         syncDynamicMembership()
-        for (item, state) in items where physics.animator.bodies.index(of: item) != nil {
-            physics.animator.setItem(item, state)
-        }
-        updateVisibleViews()
     }
 }
