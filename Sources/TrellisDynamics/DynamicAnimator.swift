@@ -31,11 +31,23 @@ public struct DynamicAnimator: Sendable {
     public private(set) var isPaused = true
 
     /// What happened since the events were last drained.
+    ///
+    /// Collision events (UICollisionBehaviorDelegate) come after the step that made them, in
+    /// the order of `ContactTracker.Key`: by behaviour, then item ids, then boundary. Against
+    /// a boundary `b` is nil and `boundary` is the named boundary's identifier, or nil for the
+    /// reference bounds (as UIKit passes nil for it). Removing a collision behaviour or an item
+    /// ends its touches at once with `collisionEnded` (as Box2D calls EndContact when a body
+    /// goes), so every began has its ended.
     public enum Event: Hashable, Sendable {
         case paused
         case resumed
+        /// Item `a` began touching item `b`, or (`b` nil) a boundary, at `point`.
+        case collisionBegan(behavior: BehaviorID, a: DynamicItemID, b: DynamicItemID?, boundary: String?, point: Point)
+        /// Item `a` stopped touching item `b`, or (`b` nil) a boundary.
+        case collisionEnded(behavior: BehaviorID, a: DynamicItemID, b: DynamicItemID?, boundary: String?)
     }
     public private(set) var events: [Event] = []
+    private var contactTracker = ContactTracker()
     /// Last step's contact impulses, to warm-start this step's.
     private var contactImpulses: [Contact.Key: (normal: Double, tangent: Double)] = [:]
 
@@ -57,6 +69,7 @@ public struct DynamicAnimator: Sendable {
 
     public mutating func removeItem(_ id: DynamicItemID) {
         bodies.remove(id)
+        contactTracker.end(item: id) { events.append($0) }
         wake()
     }
 
@@ -76,6 +89,9 @@ public struct DynamicAnimator: Sendable {
     public mutating func update(_ id: BehaviorID, to behavior: any DynamicBehavior) -> Bool {
         guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return false }
         behaviors[k].behavior = behavior
+        contactTracker.endRenamedBoundaries(of: id, identifier: { (behavior as? CollisionBehavior)?.boundaryIdentifier($0) }) {
+            events.append($0)
+        }
         wake()
         return true
     }
@@ -84,6 +100,7 @@ public struct DynamicAnimator: Sendable {
     public mutating func remove(_ id: BehaviorID) -> (any DynamicBehavior)? {
         guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return nil }
         let removed = behaviors.remove(at: k).behavior
+        contactTracker.end(behavior: id) { events.append($0) }
         wake()
         return removed
     }
@@ -111,7 +128,7 @@ public struct DynamicAnimator: Sendable {
         behaviors.contains { $0.behavior.items.contains(id) }
     }
 
-    /// The events since the last call (paused, resumed), oldest first.
+    /// The events since the last call (paused, resumed, collisions), oldest first.
     public mutating func drainEvents() -> [Event] {
         defer { events.removeAll() }
         return events
@@ -135,7 +152,12 @@ public struct DynamicAnimator: Sendable {
     private mutating func stepOnce() {
         for (_, behavior) in behaviors { behavior.applyProperties(to: &bodies) }
         var constraints = ConstraintSet(referenceBounds: referenceBounds)
-        for (_, behavior) in behaviors { behavior.addConstraints(to: &constraints, bodies: bodies) }
+        var contactOwners: [(behavior: BehaviorID, range: Range<Int>)] = []
+        for (id, behavior) in behaviors {
+            let first = constraints.contacts.count
+            behavior.addConstraints(to: &constraints, bodies: bodies)
+            if constraints.contacts.count > first { contactOwners.append((id, first..<constraints.contacts.count)) }
+        }
         for k in constraints.contacts.indices {
             if let (normal, tangent) = contactImpulses[constraints.contacts[k].key] {
                 constraints.contacts[k].normalImpulse = normal
@@ -155,11 +177,20 @@ public struct DynamicAnimator: Sendable {
         }
         contactImpulses.removeAll(keepingCapacity: true)
         for contact in constraints.contacts { contactImpulses[contact.key] = (contact.normalImpulse, contact.tangentImpulse) }
+        reportContacts(constraints.contacts, owners: contactOwners)
         var changed = false
         for k in behaviors.indices { changed = behaviors[k].behavior.didStep() || changed }
         steps += 1
         elapsedTime += Self.step
         updateRest(changed: changed)
+    }
+
+    /// Collision events: which items touch now against the step before (`ContactTracker`).
+    private mutating func reportContacts(_ contacts: [Contact], owners: [(behavior: BehaviorID, range: Range<Int>)]) {
+        let behaviors = behaviors
+        contactTracker.update(contacts: contacts, owners: owners, bodies: bodies.storage, step: Self.step, identifier: { id, number in
+            (behaviors.first { $0.id == id }?.behavior as? CollisionBehavior)?.boundaryIdentifier(number)
+        }) { events.append($0) }
     }
 
     private mutating func solve(_ constraints: inout ConstraintSet, step h: Double) {

@@ -11,8 +11,21 @@ struct Contact: Sendable {
         /// The items by id; `a` is nil against a boundary, which `boundary` numbers.
         var a: DynamicItemID?
         var b: DynamicItemID
+        /// -1 between two items; against a boundary, its number << 16 | the side (segment) of
+        /// it: number 0 is the reference bounds (sides 0…3), k + 1 the k-th named boundary.
         var boundary: Int
         var feature: Int
+
+        init(a: DynamicItemID?, b: DynamicItemID, boundary: Int, feature: Int) {
+            self.a = a; self.b = b; self.boundary = boundary; self.feature = feature
+        }
+
+        init(b: DynamicItemID, boundary number: Int, side: Int, feature: Int) {
+            self.init(a: nil, b: b, boundary: number << 16 | side, feature: feature)
+        }
+
+        /// Which boundary (0 the reference bounds, k + 1 the k-th named one); -1 for items.
+        var boundaryNumber: Int { boundary < 0 ? -1 : boundary >> 16 }
     }
 
     var key: Key
@@ -34,6 +47,14 @@ struct Contact: Sendable {
     init(key: Key, a: Int?, b: Int, point: Point, normal: Vector, separation: Double, friction: Double, restitution: Double) {
         self.key = key; self.a = a; self.b = b; self.point = point; self.normal = normal; self.separation = separation
         self.friction = friction; self.restitution = restitution
+    }
+
+    /// Where the bodies meet, for the collision events: on the boundary (a box's corner moved
+    /// onto it; a segment's end is on it already), or between two items midway from the
+    /// reference face to the incident point (features 0…7 have their reference face on `a`).
+    var surfacePoint: Point {
+        if a == nil { return key.feature >= 4 ? point : point - normal * separation }
+        return point + normal * (key.feature < 8 ? -separation / 2 : separation / 2)
     }
 
     /// Box2D's: below this approach speed (1 m/s at 100 pt per metre) a contact does not bounce.
