@@ -49,7 +49,7 @@ public struct DynamicAnimator: Sendable {
     public private(set) var events: [Event] = []
     private var contactTracker = ContactTracker()
     /// Last step's contact impulses, to warm-start this step's.
-    private var contactImpulses: [Contact.Key: (normal: Double, tangent: Double)] = [:]
+    private var contactCache = ContactCache()
 
     public static let restSpeed = 1.0
     public static let restAngularSpeed = 2 * Double.pi / 180
@@ -152,18 +152,14 @@ public struct DynamicAnimator: Sendable {
     private mutating func stepOnce() {
         for (_, behavior) in behaviors { behavior.applyProperties(to: &bodies) }
         var constraints = ConstraintSet(referenceBounds: referenceBounds)
+        constraints.contacts.reserveCapacity(contactCache.count + contactCache.count / 4)
         var contactOwners: [(behavior: BehaviorID, range: Range<Int>)] = []
         for (id, behavior) in behaviors {
             let first = constraints.contacts.count
             behavior.addConstraints(to: &constraints, bodies: bodies)
             if constraints.contacts.count > first { contactOwners.append((id, first..<constraints.contacts.count)) }
         }
-        for k in constraints.contacts.indices {
-            if let (normal, tangent) = contactImpulses[constraints.contacts[k].key] {
-                constraints.contacts[k].normalImpulse = normal
-                constraints.contacts[k].tangentImpulse = tangent
-            }
-        }
+        contactCache.warmStart(&constraints.contacts)
         constraints.contactGroups = constraints.groupedContacts()
         // Stiff springs get sub-steps: keep ω·h at or below 0.5 (a 60 Hz step holds springs up to ~4.8 Hz).
         let omega = 2 * Double.pi * constraints.highestFrequency
@@ -175,8 +171,7 @@ public struct DynamicAnimator: Sendable {
             }
             solve(&constraints, step: h)
         }
-        contactImpulses.removeAll(keepingCapacity: true)
-        for contact in constraints.contacts { contactImpulses[contact.key] = (contact.normalImpulse, contact.tangentImpulse) }
+        contactCache.store(constraints.contacts)
         reportContacts(constraints.contacts, owners: contactOwners)
         var changed = false
         for k in behaviors.indices { changed = behaviors[k].behavior.didStep() || changed }
@@ -213,25 +208,12 @@ public struct DynamicAnimator: Sendable {
             guard !constraints.rods.isEmpty || !constraints.contacts.isEmpty else { return }
             for k in constraints.rods.indices { constraints.rods[k].prepare(&all) }
             for k in constraints.contacts.indices {
-                constraints.contacts[k].prepare(all)
+                constraints.contacts[k].prepare(all, step: h)
                 constraints.contacts[k].warmStart(&all)
             }
             for _ in 0..<velocityIterations {
                 for k in constraints.rods.indices { constraints.rods[k].solveVelocity(&all) }
-                for group in constraints.contactGroups {
-                    switch group {
-                    case .single(let k):
-                        constraints.contacts[k].solveVelocity(&all, step: h)
-                    case .pair(let k):
-                        var first = constraints.contacts[k], second = constraints.contacts[k + 1]
-                        if !ContactPair.solve(&first, &second, &all, step: h) {
-                            first.solveVelocity(&all, step: h)
-                            second.solveVelocity(&all, step: h)
-                        }
-                        constraints.contacts[k] = first
-                        constraints.contacts[k + 1] = second
-                    }
-                }
+                constraints.solveContactVelocities(&all, step: h)
             }
         }
         integrate(step: h)

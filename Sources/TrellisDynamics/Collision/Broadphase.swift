@@ -4,8 +4,8 @@
 /// Chosen over a uniform grid because items may be of any size (a grid's cell suits one size)
 /// and it needs no tuning; it sweeps along the axis on which the centres spread most, so a
 /// wide pile (many items side by side) and a tall stack both sweep across few neighbours.
-/// Measured on the 1,000-item pile (`dynamics.pile.1k`): the sweep and the pair sort take
-/// about 0.1 ms a step, against 12 ms for the 500,000 pair tests it replaces.
+/// Measured on the 1,000-item pile (`dynamics.pile.1k`, release): the sort, sweep and pair
+/// ordering take about 0.6 ms a step, where testing all 500,000 pairs took about 37 ms.
 /// Deterministic: ties sort by index, and the pairs come out ordered by first then second
 /// index, exactly as the all-pairs loop met them, so contacts keep their order between steps.
 struct Broadphase {

@@ -43,6 +43,10 @@ struct Contact: Sendable {
     var normalImpulse = 0.0, tangentImpulse = 0.0
     /// The approach speed along the normal before the solver (for the bounce).
     var approach = 0.0
+    /// The bodies' inverse masses and inertias and the normal speed to reach, read once in
+    /// `prepare` (the iterations would otherwise work them out from the items' properties).
+    var inverseMassA = 0.0, inverseInertiaA = 0.0, inverseMassB = 0.0, inverseInertiaB = 0.0
+    var bias = 0.0
 
     init(key: Key, a: Int?, b: Int, point: Point, normal: Vector, separation: Double, friction: Double, restitution: Double) {
         self.key = key; self.a = a; self.b = b; self.point = point; self.normal = normal; self.separation = separation
@@ -69,18 +73,25 @@ struct Contact: Sendable {
         return v
     }
 
-    private func effectiveMass(_ bodies: [DynamicBody], along axis: Vector) -> Double {
-        var inverse = bodies[b].inverseMass + bodies[b].inverseInertia * rB.cross(axis) * rB.cross(axis)
-        if let a { inverse += bodies[a].inverseMass + bodies[a].inverseInertia * rA.cross(axis) * rA.cross(axis) }
+    private func effectiveMass(along axis: Vector) -> Double {
+        let inverse = inverseMassB + inverseInertiaB * rB.cross(axis) * rB.cross(axis)
+            + inverseMassA + inverseInertiaA * rA.cross(axis) * rA.cross(axis)
         return inverse > 0 ? 1 / inverse : 0
     }
 
-    mutating func prepare(_ bodies: [DynamicBody]) {
+    mutating func prepare(_ bodies: [DynamicBody], step h: Double) {
         rB = point.vector(from: bodies[b].center)
-        if let a { rA = point.vector(from: bodies[a].center) }
-        normalMass = effectiveMass(bodies, along: normal)
-        tangentMass = effectiveMass(bodies, along: normal.perpendicular)
+        inverseMassB = bodies[b].inverseMass
+        inverseInertiaB = bodies[b].inverseInertia
+        if let a {
+            rA = point.vector(from: bodies[a].center)
+            inverseMassA = bodies[a].inverseMass
+            inverseInertiaA = bodies[a].inverseInertia
+        }
+        normalMass = effectiveMass(along: normal)
+        tangentMass = effectiveMass(along: normal.perpendicular)
         approach = relativeVelocity(bodies).dot(normal)
+        bias = targetSpeed(step: h)
     }
 
     /// Applies last step's impulses again (warm starting: a resting stack starts from the
@@ -90,11 +101,11 @@ struct Contact: Sendable {
     }
 
     func apply(_ impulse: Vector, _ bodies: inout [DynamicBody]) {
-        bodies[b].velocity += impulse * bodies[b].inverseMass
-        bodies[b].angularVelocity += bodies[b].inverseInertia * rB.cross(impulse)
+        bodies[b].velocity += impulse * inverseMassB
+        bodies[b].angularVelocity += inverseInertiaB * rB.cross(impulse)
         if let a {
-            bodies[a].velocity -= impulse * bodies[a].inverseMass
-            bodies[a].angularVelocity -= bodies[a].inverseInertia * rA.cross(impulse)
+            bodies[a].velocity -= impulse * inverseMassA
+            bodies[a].angularVelocity -= inverseInertiaA * rA.cross(impulse)
         }
     }
 
@@ -122,7 +133,7 @@ struct Contact: Sendable {
         // Friction first, within the normal impulse so far (Box2D's order).
         solveFriction(&bodies)
         let vn = relativeVelocity(bodies).dot(normal)
-        let newNormal = max(normalImpulse - normalMass * (vn - targetSpeed(step: h)), 0)
+        let newNormal = max(normalImpulse - normalMass * (vn - bias), 0)
         apply(normal * (newNormal - normalImpulse), &bodies)
         normalImpulse = newNormal
     }
