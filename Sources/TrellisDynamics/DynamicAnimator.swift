@@ -31,15 +31,27 @@ public struct DynamicAnimator: Sendable {
     public private(set) var isPaused = true
 
     /// What happened since the events were last drained.
+    ///
+    /// Collision events (UICollisionBehaviorDelegate) come after the step that made them, in
+    /// the order of `ContactTracker.Key`: by behaviour, then item ids, then boundary. Against
+    /// a boundary `b` is nil and `boundary` is the named boundary's identifier, or nil for the
+    /// reference bounds (as UIKit passes nil for it). Removing a collision behaviour or an item
+    /// ends its touches at once with `collisionEnded` (as Box2D calls EndContact when a body
+    /// goes), so every began has its ended.
     public enum Event: Hashable, Sendable {
         case paused
         case resumed
+        /// Item `a` began touching item `b`, or (`b` nil) a boundary, at `point`.
+        case collisionBegan(behavior: BehaviorID, a: DynamicItemID, b: DynamicItemID?, boundary: String?, point: Point)
+        /// Item `a` stopped touching item `b`, or (`b` nil) a boundary.
+        case collisionEnded(behavior: BehaviorID, a: DynamicItemID, b: DynamicItemID?, boundary: String?)
     }
     public private(set) var events: [Event] = []
+    private var contactTracker = ContactTracker()
     /// Last step's contact impulses, to warm-start this step's.
-    private var contactImpulses: [Contact.Key: (normal: Double, tangent: Double)] = [:]
     /// Last step's constraints, whose joint impulses warm-start this step's.
     private var lastConstraints = ConstraintSet(referenceBounds: .zero)
+    private var contactCache = ContactCache()
 
     public static let restSpeed = 1.0
     public static let restAngularSpeed = 2 * Double.pi / 180
@@ -66,6 +78,7 @@ public struct DynamicAnimator: Sendable {
 
     public mutating func removeItem(_ id: DynamicItemID) {
         bodies.remove(id)
+        contactTracker.end(item: id) { events.append($0) }
         wake()
     }
 
@@ -98,6 +111,9 @@ public struct DynamicAnimator: Sendable {
         var behavior = behavior
         behavior.willBeAdded(to: bodies)
         behaviors[k].behavior = behavior
+        contactTracker.endRenamedBoundaries(of: id, identifier: { (behavior as? CollisionBehavior)?.boundaryIdentifier($0) }) {
+            events.append($0)
+        }
         wake()
         return true
     }
@@ -106,6 +122,7 @@ public struct DynamicAnimator: Sendable {
     public mutating func remove(_ id: BehaviorID) -> (any DynamicBehavior)? {
         guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return nil }
         let removed = behaviors.remove(at: k).behavior
+        contactTracker.end(behavior: id) { events.append($0) }
         wake()
         return removed
     }
@@ -133,7 +150,7 @@ public struct DynamicAnimator: Sendable {
         behaviors.contains { $0.behavior.items.contains(id) }
     }
 
-    /// The events since the last call (paused, resumed), oldest first.
+    /// The events since the last call (paused, resumed, collisions), oldest first.
     public mutating func drainEvents() -> [Event] {
         defer { events.removeAll() }
         return events
@@ -157,13 +174,14 @@ public struct DynamicAnimator: Sendable {
     private mutating func stepOnce() {
         for (_, behavior) in behaviors { behavior.applyProperties(to: &bodies) }
         var constraints = ConstraintSet(referenceBounds: referenceBounds)
-        for (_, behavior) in behaviors { behavior.addConstraints(to: &constraints, bodies: bodies) }
-        for k in constraints.contacts.indices {
-            if let (normal, tangent) = contactImpulses[constraints.contacts[k].key] {
-                constraints.contacts[k].normalImpulse = normal
-                constraints.contacts[k].tangentImpulse = tangent
-            }
+        constraints.contacts.reserveCapacity(contactCache.count + contactCache.count / 4)
+        var contactOwners: [(behavior: BehaviorID, range: Range<Int>)] = []
+        for (id, behavior) in behaviors {
+            let first = constraints.contacts.count
+            behavior.addConstraints(to: &constraints, bodies: bodies)
+            if constraints.contacts.count > first { contactOwners.append((id, first..<constraints.contacts.count)) }
         }
+        contactCache.warmStart(&constraints.contacts)
         constraints.contactGroups = constraints.groupedContacts()
         // Stiff springs get sub-steps: keep ω·h at or below 0.5 (a 60 Hz step holds springs up to ~4.8 Hz).
         let omega = 2 * Double.pi * constraints.highestFrequency
@@ -176,13 +194,21 @@ public struct DynamicAnimator: Sendable {
             solve(&constraints, step: h)
         }
         lastConstraints = constraints
-        contactImpulses.removeAll(keepingCapacity: true)
-        for contact in constraints.contacts { contactImpulses[contact.key] = (contact.normalImpulse, contact.tangentImpulse) }
+        contactCache.store(constraints.contacts)
+        reportContacts(constraints.contacts, owners: contactOwners)
         var changed = false
         for k in behaviors.indices { changed = behaviors[k].behavior.didStep() || changed }
         steps += 1
         elapsedTime += Self.step
         updateRest(changed: changed)
+    }
+
+    /// Collision events: which items touch now against the step before (`ContactTracker`).
+    private mutating func reportContacts(_ contacts: [Contact], owners: [(behavior: BehaviorID, range: Range<Int>)]) {
+        let behaviors = behaviors
+        contactTracker.update(contacts: contacts, owners: owners, bodies: bodies.storage, step: Self.step, identifier: { id, number in
+            (behaviors.first { $0.id == id }?.behavior as? CollisionBehavior)?.boundaryIdentifier(number)
+        }) { events.append($0) }
     }
 
     private mutating func solve(_ constraints: inout ConstraintSet, step h: Double) {
@@ -205,25 +231,12 @@ public struct DynamicAnimator: Sendable {
             guard constraints.hasJoints || !constraints.contacts.isEmpty else { return }
             constraints.prepareJoints(&all, step: h)
             for k in constraints.contacts.indices {
-                constraints.contacts[k].prepare(all)
+                constraints.contacts[k].prepare(all, step: h)
                 constraints.contacts[k].warmStart(&all)
             }
             for _ in 0..<velocityIterations {
                 constraints.solveJointVelocities(&all)
-                for group in constraints.contactGroups {
-                    switch group {
-                    case .single(let k):
-                        constraints.contacts[k].solveVelocity(&all, step: h)
-                    case .pair(let k):
-                        var first = constraints.contacts[k], second = constraints.contacts[k + 1]
-                        if !ContactPair.solve(&first, &second, &all, step: h) {
-                            first.solveVelocity(&all, step: h)
-                            second.solveVelocity(&all, step: h)
-                        }
-                        constraints.contacts[k] = first
-                        constraints.contacts[k + 1] = second
-                    }
-                }
+                constraints.solveContactVelocities(&all, step: h)
             }
         }
         integrate(step: h)

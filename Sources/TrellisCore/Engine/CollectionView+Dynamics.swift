@@ -98,6 +98,7 @@ extension CollectionView {
         _ = physics.animator.update(id, to: behavior)
         physics.specs[id] = spec
         syncDynamicMembership()
+        drainDynamicsEvents()
     }
 
     /// Removes a behaviour; returns the elements no behaviour acts on any more (handed back).
@@ -108,6 +109,7 @@ extension CollectionView {
         physics.animator.remove(id)
         physics.specs[id] = nil
         syncDynamicMembership()
+        drainDynamicsEvents()
         let after = Set(physics.animator.bodies.ids)
         return before.subtracting(after).sorted().compactMap { physics.elements[$0] }
     }
@@ -175,13 +177,30 @@ extension CollectionView {
     /// Stage 3: steps the animator to `time`; true when dynamic elements may have moved.
     mutating func stepPhysics(to time: Double) -> Bool {
         guard physics.step(to: time) else { return false }
+        drainDynamicsEvents()
+        return true
+    }
+
+    /// The animator's events as the engine's (paused; contacts, named by element).
+    mutating func drainDynamicsEvents() {
         for event in physics.animator.drainEvents() {
             switch event {
             case .paused: pendingEvents.append(.dynamicsPaused)
             case .resumed: break
+            case .collisionBegan(let behavior, let a, let b, let boundary, let point):
+                report(behavior, began: true, a, b, boundary, point)
+            case .collisionEnded(let behavior, let a, let b, let boundary):
+                report(behavior, began: false, a, b, boundary, nil)
             }
         }
-        return true
+    }
+
+    private mutating func report(_ behavior: BehaviorID, began: Bool, _ a: DynamicItemID, _ b: DynamicItemID?,
+                                 _ boundary: String?, _ point: Point?) {
+        let elements = [a] + (b.map { [$0] } ?? [])
+        pendingEvents.append(.dynamicsCollision(DynamicsCollision(
+            behavior: behavior.rawValue, began: began, elements: elements.compactMap { physics.elements[$0] },
+            withBoundary: b == nil, boundary: boundary, point: point)))
     }
 
     /// The attributes an element has while it is dynamic (or, for a body, always): the

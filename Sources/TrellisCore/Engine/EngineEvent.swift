@@ -14,4 +14,6 @@ public enum EngineEvent: Hashable, Sendable {
     case scrollCompleted(scroll: Int, finished: Bool)
     /// The dynamic animator came to rest and paused (UIDynamicAnimatorDelegate's didPause).
     case dynamicsPaused
+    /// A contact of a collision behaviour began or ended (UICollisionBehaviorDelegate).
+    case dynamicsCollision(DynamicsCollision)
 }

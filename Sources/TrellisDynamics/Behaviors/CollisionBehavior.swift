@@ -13,20 +13,15 @@ public struct CollisionBehavior: DynamicBehavior {
         public static let everything: Mode = [.items, .boundaries]
     }
 
-    /// A named boundary's shape.
+    /// A named boundary's shape (UIKit's segment, or a UIBezierPath of a rect or an oval).
     public enum Boundary: Hashable, Sendable {
         case segment(Point, Point)
         /// Its four sides.
         case rect(Rect)
-
-        var segments: [(Point, Point)] {
-            switch self {
-            case .segment(let from, let to): return [(from, to)]
-            case .rect(let r):
-                let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
-                return (0..<4).map { (corners[$0], corners[($0 + 1) % 4]) }
-            }
-        }
+        /// The ellipse inscribed in the rect (UIBezierPath(ovalIn:)), as a closed convex polygon
+        /// of `ellipseSides` sides with its corners on the ellipse. An item collides from the
+        /// side its centre is on: inside it stays in, outside it stays out.
+        case ellipse(Rect)
     }
 
     public var items: [DynamicItemID]
@@ -39,54 +34,95 @@ public struct CollisionBehavior: DynamicBehavior {
 
     public init(items: [DynamicItemID]) { self.items = items }
 
+    /// The identifier of a boundary by the number the contacts give it (`Contact.Key`): nil
+    /// for the reference bounds (number 0, as UIKit passes nil) and for a number it no longer has.
+    public func boundaryIdentifier(_ number: Int) -> String? {
+        number >= 1 && number <= boundaries.count ? boundaries[number - 1].identifier : nil
+    }
+
     public func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies) {
+        addConstraints(to: &constraints, bodies: bodies, allPairs: false)
+    }
+
+    /// `allPairs`: tests every pair of items rather than the broadphase's (to check the broadphase).
+    func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies, allPairs: Bool) {
         let indices = items.compactMap { bodies.index(of: $0) }
         let shapes = indices.map { BoxShape(bodies[index: $0]) }
-        let h = DynamicAnimator.step
         if mode.contains(.boundaries) {
-            for (k, b) in indices.enumerated() {
-                let body = bodies[index: b], shape = shapes[k], id = bodies.ids[b]
-                let margin = Self.margin(speed: body.velocity.length, shape: shape)
-                let material = (body.properties.friction, body.properties.elasticity)
-                func add(_ point: Point, _ normal: Vector, _ separation: Double, boundary: Int, feature: Int) {
-                    let key = Contact.Key(a: nil, b: id, boundary: boundary, feature: feature)
-                    constraints.contacts.append(Contact(key: key, a: nil, b: b, point: point, normal: normal, separation: separation,
-                                                        friction: material.0, restitution: material.1))
-                }
-                if translatesReferenceBoundsIntoBoundary {
-                    let r = constraints.referenceBounds
-                    let planes = [(Vector(1, 0), r.minX + boundaryInsets.left), (Vector(-1, 0), -(r.maxX - boundaryInsets.right)),
-                                  (Vector(0, 1), r.minY + boundaryInsets.top), (Vector(0, -1), -(r.maxY - boundaryInsets.bottom))]
-                    for (plane, (normal, offset)) in planes.enumerated() {
-                        ContactFinder.box(shape, inside: normal, offset: offset, margin: margin) {
-                            add($0, normal, $1, boundary: plane, feature: $2)
-                        }
-                    }
-                }
-                var boundary = 4
-                for (_, named) in boundaries {
-                    for (from, to) in named.segments {
-                        let number = boundary
-                        ContactFinder.box(shape, segment: from, to, margin: margin) {
-                            add($0, $1, $2, boundary: number, feature: $3)
-                        }
-                        boundary += 1
+            addBoundaryContacts(to: &constraints, bodies: bodies, indices: indices, shapes: shapes)
+        }
+        guard mode.contains(.items), indices.count > 1 else { return }
+        let pairs: [(Int, Int)]
+        if allPairs {
+            pairs = (0..<indices.count).flatMap { i in ((i + 1)..<indices.count).map { (i, $0) } }
+        } else {
+            // Fattened so that every pair the narrow phase would report overlaps: a pair's margin
+            // is at most the sum of the two items' own, and two boxes whose face-axis gap is
+            // within it are at most √2 times as far apart (their Minkowski sum's corners are at
+            // least 90°).
+            pairs = Broadphase.pairs(indices.indices.map { k in
+                let fat = 1.5 * Self.margin(speed: bodies[index: indices[k]].velocity.length, shape: nil)
+                return shapes[k].bounds(fattenedBy: fat)
+            })
+        }
+        for (i, j) in pairs {
+            let a = bodies[index: indices[i]], b = bodies[index: indices[j]]
+            guard a.inverseMass > 0 || b.inverseMass > 0 else { continue }
+            let margin = Self.margin(speed: (b.velocity - a.velocity).length, shape: shapes[i].halfWidth < shapes[j].halfWidth ? shapes[i] : shapes[j])
+            let friction = (a.properties.friction * b.properties.friction).squareRoot()
+            let restitution = max(a.properties.elasticity, b.properties.elasticity)
+            let key = Contact.Key(a: bodies.ids[indices[i]], b: bodies.ids[indices[j]], boundary: -1, feature: 0)
+            ContactFinder.boxes(shapes[i], shapes[j], margin: margin) { point, normal, separation, feature in
+                var key = key
+                key.feature = feature
+                constraints.contacts.append(Contact(key: key, a: indices[i], b: indices[j], point: point, normal: normal,
+                                                    separation: separation, friction: friction, restitution: restitution))
+            }
+        }
+    }
+
+    /// Each item against the reference bounds' sides (boundary 0) and the named boundaries'
+    /// segments (boundary k + 1 for the k-th), in that order.
+    private func addBoundaryContacts(to constraints: inout ConstraintSet, bodies: DynamicBodies, indices: [Int], shapes: [BoxShape]) {
+        let r = constraints.referenceBounds
+        let planes = [(Vector(1, 0), r.minX + boundaryInsets.left), (Vector(-1, 0), -(r.maxX - boundaryInsets.right)),
+                      (Vector(0, 1), r.minY + boundaryInsets.top), (Vector(0, -1), -(r.maxY - boundaryInsets.bottom))]
+        var segments: [(from: Point, to: Point, bounds: Broadphase.Bounds, number: Int, side: Int)] = []
+        for (k, (_, boundary)) in boundaries.enumerated() {
+            for (side, (from, to)) in boundary.segments.enumerated() {
+                let bounds = Broadphase.Bounds(minX: min(from.x, to.x), minY: min(from.y, to.y), maxX: max(from.x, to.x), maxY: max(from.y, to.y))
+                segments.append((from, to, bounds, k + 1, side))
+            }
+        }
+        for (k, b) in indices.enumerated() {
+            let body = bodies[index: b], shape = shapes[k], id = bodies.ids[b]
+            let margin = Self.margin(speed: body.velocity.length, shape: shape)
+            let material = (body.properties.friction, body.properties.elasticity)
+            func add(_ point: Point, _ normal: Vector, _ separation: Double, number: Int, side: Int, feature: Int) {
+                let key = Contact.Key(b: id, boundary: number, side: side, feature: feature)
+                constraints.contacts.append(Contact(key: key, a: nil, b: b, point: point, normal: normal, separation: separation,
+                                                    friction: material.0, restitution: material.1))
+            }
+            if translatesReferenceBoundsIntoBoundary {
+                for (side, (normal, offset)) in planes.enumerated() {
+                    ContactFinder.box(shape, inside: normal, offset: offset, margin: margin) {
+                        add($0, normal, $1, number: 0, side: side, feature: $2)
                     }
                 }
             }
-        }
-        guard mode.contains(.items), indices.count > 1 else { return }
-        for i in 0..<indices.count {
-            for j in (i + 1)..<indices.count {
-                let a = bodies[index: indices[i]], b = bodies[index: indices[j]]
-                guard a.inverseMass > 0 || b.inverseMass > 0 else { continue }
-                let margin = Self.margin(speed: (b.velocity - a.velocity).length, shape: shapes[i].halfWidth < shapes[j].halfWidth ? shapes[i] : shapes[j])
-                let friction = (a.properties.friction * b.properties.friction).squareRoot()
-                let restitution = max(a.properties.elasticity, b.properties.elasticity)
-                ContactFinder.boxes(shapes[i], shapes[j], margin: margin) { point, normal, separation, feature in
-                    let key = Contact.Key(a: bodies.ids[indices[i]], b: bodies.ids[indices[j]], boundary: -1, feature: feature)
-                    constraints.contacts.append(Contact(key: key, a: indices[i], b: indices[j], point: point, normal: normal,
-                                                        separation: separation, friction: friction, restitution: restitution))
+            guard !segments.isEmpty else { continue }
+            // A segment's contacts are within the box's diagonal (a corner across it) or the
+            // margin (an end near a face) of the box's bounds.
+            let reach = 2 * (shape.halfWidth * shape.halfWidth + shape.halfHeight * shape.halfHeight).squareRoot() + 1.5 * margin
+            let bounds = shape.bounds(fattenedBy: reach)
+            var enclosing = -1, inside = false
+            for segment in segments where bounds.overlaps(segment.bounds) {
+                if segment.number != enclosing {
+                    enclosing = segment.number
+                    inside = boundaries[segment.number - 1].boundary.encloses(shape.center)
+                }
+                ContactFinder.box(shape, segment: segment.from, segment.to, margin: margin, ends: !inside) {
+                    add($0, $1, $2, number: segment.number, side: segment.side, feature: $3)
                 }
             }
         }
@@ -96,8 +132,10 @@ public struct CollisionBehavior: DynamicBehavior {
     /// for an item fast enough to cross half its own size in a step, the distance it covers
     /// (so it cannot pass through a thin boundary or item between two steps; such a fling
     /// then stops at the surface and bounces less than it would).
-    static func margin(speed: Double, shape: BoxShape) -> Double {
+    /// Without a shape: the largest margin for that speed, whatever the size.
+    static func margin(speed: Double, shape: BoxShape?) -> Double {
         let travel = speed * DynamicAnimator.step
+        guard let shape else { return max(travel * 2, 4 * Contact.slop) }
         return travel > min(shape.halfWidth, shape.halfHeight) ? travel * 2 : 4 * Contact.slop
     }
 }

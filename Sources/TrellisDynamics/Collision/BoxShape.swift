@@ -23,6 +23,13 @@ struct BoxShape {
         halfHeight = body.size.height / 2
     }
 
+    /// Its axis-aligned bounds, grown by `margin` on every side.
+    func bounds(fattenedBy margin: Double) -> Broadphase.Bounds {
+        let rx = abs(axisX.dx) * halfWidth + abs(axisY.dx) * halfHeight + margin
+        let ry = abs(axisX.dy) * halfWidth + abs(axisY.dy) * halfHeight + margin
+        return Broadphase.Bounds(minX: center.x - rx, minY: center.y - ry, maxX: center.x + rx, maxY: center.y + ry)
+    }
+
     /// The four corners, clockwise on screen from the top left.
     var corners: [Point] {
         let x = axisX * halfWidth, y = axisY * halfHeight

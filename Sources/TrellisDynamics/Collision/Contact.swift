@@ -11,8 +11,21 @@ struct Contact: Sendable {
         /// The items by id; `a` is nil against a boundary, which `boundary` numbers.
         var a: DynamicItemID?
         var b: DynamicItemID
+        /// -1 between two items; against a boundary, its number << 16 | the side (segment) of
+        /// it: number 0 is the reference bounds (sides 0…3), k + 1 the k-th named boundary.
         var boundary: Int
         var feature: Int
+
+        init(a: DynamicItemID?, b: DynamicItemID, boundary: Int, feature: Int) {
+            self.a = a; self.b = b; self.boundary = boundary; self.feature = feature
+        }
+
+        init(b: DynamicItemID, boundary number: Int, side: Int, feature: Int) {
+            self.init(a: nil, b: b, boundary: number << 16 | side, feature: feature)
+        }
+
+        /// Which boundary (0 the reference bounds, k + 1 the k-th named one); -1 for items.
+        var boundaryNumber: Int { boundary < 0 ? -1 : boundary >> 16 }
     }
 
     var key: Key
@@ -30,10 +43,22 @@ struct Contact: Sendable {
     var normalImpulse = 0.0, tangentImpulse = 0.0
     /// The approach speed along the normal before the solver (for the bounce).
     var approach = 0.0
+    /// The bodies' inverse masses and inertias and the normal speed to reach, read once in
+    /// `prepare` (the iterations would otherwise work them out from the items' properties).
+    var inverseMassA = 0.0, inverseInertiaA = 0.0, inverseMassB = 0.0, inverseInertiaB = 0.0
+    var bias = 0.0
 
     init(key: Key, a: Int?, b: Int, point: Point, normal: Vector, separation: Double, friction: Double, restitution: Double) {
         self.key = key; self.a = a; self.b = b; self.point = point; self.normal = normal; self.separation = separation
         self.friction = friction; self.restitution = restitution
+    }
+
+    /// Where the bodies meet, for the collision events: on the boundary (a box's corner moved
+    /// onto it; a segment's end is on it already), or between two items midway from the
+    /// reference face to the incident point (features 0…7 have their reference face on `a`).
+    var surfacePoint: Point {
+        if a == nil { return key.feature >= 4 ? point : point - normal * separation }
+        return point + normal * (key.feature < 8 ? -separation / 2 : separation / 2)
     }
 
     /// Box2D's: below this approach speed (1 m/s at 100 pt per metre) a contact does not bounce.
@@ -48,18 +73,25 @@ struct Contact: Sendable {
         return v
     }
 
-    private func effectiveMass(_ bodies: [DynamicBody], along axis: Vector) -> Double {
-        var inverse = bodies[b].inverseMass + bodies[b].inverseInertia * rB.cross(axis) * rB.cross(axis)
-        if let a { inverse += bodies[a].inverseMass + bodies[a].inverseInertia * rA.cross(axis) * rA.cross(axis) }
+    private func effectiveMass(along axis: Vector) -> Double {
+        let inverse = inverseMassB + inverseInertiaB * rB.cross(axis) * rB.cross(axis)
+            + inverseMassA + inverseInertiaA * rA.cross(axis) * rA.cross(axis)
         return inverse > 0 ? 1 / inverse : 0
     }
 
-    mutating func prepare(_ bodies: [DynamicBody]) {
+    mutating func prepare(_ bodies: [DynamicBody], step h: Double) {
         rB = point.vector(from: bodies[b].center)
-        if let a { rA = point.vector(from: bodies[a].center) }
-        normalMass = effectiveMass(bodies, along: normal)
-        tangentMass = effectiveMass(bodies, along: normal.perpendicular)
+        inverseMassB = bodies[b].inverseMass
+        inverseInertiaB = bodies[b].inverseInertia
+        if let a {
+            rA = point.vector(from: bodies[a].center)
+            inverseMassA = bodies[a].inverseMass
+            inverseInertiaA = bodies[a].inverseInertia
+        }
+        normalMass = effectiveMass(along: normal)
+        tangentMass = effectiveMass(along: normal.perpendicular)
         approach = relativeVelocity(bodies).dot(normal)
+        bias = targetSpeed(step: h)
     }
 
     /// Applies last step's impulses again (warm starting: a resting stack starts from the
@@ -69,11 +101,11 @@ struct Contact: Sendable {
     }
 
     func apply(_ impulse: Vector, _ bodies: inout [DynamicBody]) {
-        bodies[b].velocity += impulse * bodies[b].inverseMass
-        bodies[b].angularVelocity += bodies[b].inverseInertia * rB.cross(impulse)
+        bodies[b].velocity += impulse * inverseMassB
+        bodies[b].angularVelocity += inverseInertiaB * rB.cross(impulse)
         if let a {
-            bodies[a].velocity -= impulse * bodies[a].inverseMass
-            bodies[a].angularVelocity -= bodies[a].inverseInertia * rA.cross(impulse)
+            bodies[a].velocity -= impulse * inverseMassA
+            bodies[a].angularVelocity -= inverseInertiaA * rA.cross(impulse)
         }
     }
 
@@ -101,7 +133,7 @@ struct Contact: Sendable {
         // Friction first, within the normal impulse so far (Box2D's order).
         solveFriction(&bodies)
         let vn = relativeVelocity(bodies).dot(normal)
-        let newNormal = max(normalImpulse - normalMass * (vn - targetSpeed(step: h)), 0)
+        let newNormal = max(normalImpulse - normalMass * (vn - bias), 0)
         apply(normal * (newNormal - normalImpulse), &bodies)
         normalImpulse = newNormal
     }

@@ -13,8 +13,10 @@ enum ContactFinder {
     }
 
     /// A box against a segment, from the side the box's centre is on: the box's corners that
-    /// fall across the segment's line within its length, and the segment's ends inside the box.
-    static func box(_ box: BoxShape, segment from: Point, _ to: Point, margin: Double,
+    /// fall across the segment's line within its length, and (`ends`) the segment's ends
+    /// inside the box. A closed convex boundary's corners point away from an item inside it,
+    /// and there an end at a box's corner would push it along the wall; so those skip them.
+    static func box(_ box: BoxShape, segment from: Point, _ to: Point, margin: Double, ends: Bool = true,
                     emit: (Point, Vector, Double, Int) -> Void) {
         let along = to.vector(from: from)
         let length = along.length
@@ -32,6 +34,7 @@ enum ContactFinder {
             if separation < margin && separation > -box.radius(along: normal) * 2 { emit(corner, normal, separation, k) }
         }
         // The segment's ends poking into a face of the box.
+        guard ends else { return }
         for (k, end) in [from, to].enumerated() {
             let local = end.vector(from: box.center)
             let x = local.dot(box.axisX), y = local.dot(box.axisY)

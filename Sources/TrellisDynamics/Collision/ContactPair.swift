@@ -8,9 +8,8 @@ enum ContactPair {
     /// then solves them one by one).
     static func solve(_ first: inout Contact, _ second: inout Contact, _ bodies: inout [DynamicBody], step h: Double) -> Bool {
         let n = first.normal
-        let b = first.b, a = first.a
-        let imB = bodies[b].inverseMass, iiB = bodies[b].inverseInertia
-        let imA = a.map { bodies[$0].inverseMass } ?? 0, iiA = a.map { bodies[$0].inverseInertia } ?? 0
+        let imB = first.inverseMassB, iiB = first.inverseInertiaB
+        let imA = first.inverseMassA, iiA = first.inverseInertiaA
         let rn1A = first.rA.cross(n), rn1B = first.rB.cross(n)
         let rn2A = second.rA.cross(n), rn2B = second.rB.cross(n)
         let k11 = imA + imB + iiA * rn1A * rn1A + iiB * rn1B * rn1B
@@ -26,8 +25,8 @@ enum ContactPair {
         let old1 = first.normalImpulse, old2 = second.normalImpulse
         let vn1 = first.relativeVelocity(bodies).dot(n), vn2 = second.relativeVelocity(bodies).dot(n)
         // b = vn − target − K·a: what the impulses must cancel, with the current ones taken out.
-        let b1 = vn1 - first.targetSpeed(step: h) - (k11 * old1 + k12 * old2)
-        let b2 = vn2 - second.targetSpeed(step: h) - (k12 * old1 + k22 * old2)
+        let b1 = vn1 - first.bias - (k11 * old1 + k12 * old2)
+        let b2 = vn2 - second.bias - (k12 * old1 + k22 * old2)
 
         var x1 = 0.0, x2 = 0.0
         // Both pushing, then only the first, then only the second, then neither (the LCP's
@@ -59,6 +58,26 @@ enum ContactGroup: Equatable {
 }
 
 extension ConstraintSet {
+    /// One velocity iteration over the contacts, alone or in pairs as `contactGroups` says
+    /// (in place: a contact is a few hundred bytes, not worth copying out and back).
+    mutating func solveContactVelocities(_ bodies: inout [DynamicBody], step h: Double) {
+        let groups = contactGroups
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            guard let base = contacts.baseAddress else { return }
+            for group in groups {
+                switch group {
+                case .single(let k):
+                    base[k].solveVelocity(&bodies, step: h)
+                case .pair(let k):
+                    if !ContactPair.solve(&base[k], &base[k + 1], &bodies, step: h) {
+                        base[k].solveVelocity(&bodies, step: h)
+                        base[k + 1].solveVelocity(&bodies, step: h)
+                    }
+                }
+            }
+        }
+    }
+
     /// Neighbouring contacts of the same bodies, boundary and normal, exactly two of them, form
     /// a pair (the finders emit a box's points on one face one after the other).
     func groupedContacts() -> [ContactGroup] {

@@ -166,6 +166,13 @@ extension Server {
                                                     "finished": .bool(finished), "installed": .bool(installed)]), to: connection)
         case .scrollCompleted(let scroll, let finished):
             notify("scroll.completed", .object(["session": name, "scroll": .number(Double(scroll)), "finished": .bool(finished)]), to: connection)
+        case .dynamicsCollision(let c):
+            var o: [String: JSONValue] = ["session": name, "behavior": .number(Double(c.behavior)),
+                                          "phase": .string(c.began ? "began" : "ended"),
+                                          "items": .array(c.elements.map(BehaviorSpec.json))]
+            if c.withBoundary { o["boundary"] = c.boundary.map(JSONValue.string) ?? .null }
+            if let p = c.point { o["point"] = .array([.number(p.x), .number(p.y)]) }
+            notify("dynamics.collision", .object(o), to: connection)
         case .dynamicsPaused:
             notify("dynamics.paused", .object(["session": name, "time": .number((session.collectionView.time * 1000).rounded())]), to: connection)
         }
