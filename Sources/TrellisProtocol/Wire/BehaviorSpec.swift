@@ -39,12 +39,21 @@ public enum BehaviorSpec {
     static let types: [(name: String, keys: [String], decode: Decoder)] = [
         ("gravity", ["items", "gravityDirection", "angle", "magnitude"], gravity),
         ("collision", ["items", "collisionMode", "translatesReferenceBoundsIntoBoundary", "boundaryInsets", "boundaries"], collision),
-        ("attachment", ["item", "offsetFromCenter", "anchor", "attachedTo", "attachedOffsetFromCenter", "length", "frequency", "damping"], attachment),
+        ("attachment", ["item", "offsetFromCenter", "anchor", "attachedTo", "attachedOffsetFromCenter", "length", "frequency", "damping",
+                        "kind", "axisOfTranslation", "frictionTorque", "attachmentRange", "attachmentAnchor"], attachment),
         ("snap", ["item", "snapPoint", "damping"], snap),
         ("push", ["items", "mode", "pushDirection", "angle", "magnitude", "targetOffsetFromCenter", "active"], push),
         ("item", ["items", "density", "elasticity", "friction", "resistance", "angularResistance", "allowsRotation", "anchored", "charge",
                   "addLinearVelocity", "addAngularVelocity"], item),
+        ("field", ["kind", "items", "position", "region", "strength", "falloff", "minimumRadius", "direction", "smoothness",
+                   "animationSpeed", "seed"], field),
+        ("composite", ["children"], composite),
     ]
+
+    /// How deep composites may nest (a request cannot build an unbounded tree).
+    public static let maximumNesting = 8
+    /// Field regions' set operations nest at most this deep.
+    public static let maximumRegionDepth = 16
 
     /// The type names, in the documented order.
     public static var typeNames: [String] { types.map(\.name) }
@@ -150,17 +159,19 @@ public enum BehaviorSpec {
             var seen = Set<String>()
             for (k, value) in (try r.array("boundaries") ?? []).enumerated() {
                 let br = SpecReader(value, path: "\(r.path).boundaries[\(k)]")
-                try br.allow(["id", "from", "to", "rect"])
+                try br.allow(["id", "from", "to", "rect", "ellipse"])
                 guard let id = try br.string("id") else { throw ParamError(path: "\(br.path).id", .missing(expected: "the boundary's identifier (a string)")) }
                 guard seen.insert(id).inserted else {
                     throw ParamError(path: "\(br.path).id", .mismatch(expected: "an identifier not used by another boundary", found: "\"\(id)\" again"))
                 }
                 if let rect = try br.rect("rect", coordinate) {
                     b.boundaries.append((id, .rect(rect)))
+                } else if let oval = try br.rect("ellipse", coordinate) {
+                    b.boundaries.append((id, .ellipse(oval)))
                 } else if let from = try br.point("from", coordinate), let to = try br.point("to", coordinate) {
                     b.boundaries.append((id, .segment(from, to)))
                 } else {
-                    throw ParamError(path: br.path, .missing(expected: "a shape: \"from\" and \"to\" points (a segment) or \"rect\": [x, y, width, height]"))
+                    throw ParamError(path: br.path, .missing(expected: "a shape: \"from\" and \"to\" points (a segment), \"rect\" or \"ellipse\": [x, y, width, height]"))
                 }
             }
         } catch { throw .params(error) }
@@ -196,6 +207,29 @@ public enum BehaviorSpec {
         if r.has("length") { b.length = try r.requireNumber("length", length) }
         b.frequency = try r.number("frequency", frequency, default: 0)
         b.damping = try r.number("damping", damping, default: 0)
+        switch try r.choice("kind", ["spring", "sliding", "limit", "fixed", "pin"], default: "spring") {
+        case "sliding":
+            guard let axis = try r.vector("axisOfTranslation", vector) else {
+                throw ParamError(path: "\(r.path).axisOfTranslation", .missing(expected: "a unit vector [dx, dy]: the axis a sliding attachment moves along"))
+            }
+            b.kind = .sliding(axis: axis)
+        case "limit": b.kind = .limit
+        case "fixed": b.kind = .fixed
+        case "pin": b.kind = .pin
+        default:
+            if r.has("axisOfTranslation") {
+                throw ParamError(path: "\(r.path).axisOfTranslation", .mismatch(expected: "no axis (only a \"sliding\" attachment has one)", found: "an axis"))
+            }
+        }
+        b.frictionTorque = try r.number("frictionTorque", material, default: 0)
+        if let range = try r.numbers("attachmentRange", ["minimum", "maximum"], -1e9...1e9) {
+            b.attachmentRange = FloatRange(minimum: range[0], maximum: range[1])
+        }
+        b.attachmentAnchor = try r.point("attachmentAnchor", coordinate)
+        if let problem = AttachmentBehavior.validate(kind: b.kind, attachmentRange: b.attachmentRange, frictionTorque: b.frictionTorque,
+                                                     length: b.length, frequency: b.frequency, damping: b.damping) {
+            throw ParamError(path: r.path, .mismatch(expected: "an attachment UIKit accepts", found: problem))
+        }
         return b
     }
 
@@ -224,6 +258,119 @@ public enum BehaviorSpec {
             b.active = try r.bool("active", default: true)
             return b
         } catch { throw .params(error) }
+    }
+
+    static func field(_ r: SpecReader, _ resolver: inout DynamicElementResolver) throws(BehaviorSpecError) -> any DynamicBehavior {
+        let ids = try items(r, &resolver)
+        do throws(ParamError) {
+            let names = ["linearGravity", "radialGravity", "velocity", "drag", "noise", "turbulence", "spring", "electric", "magnetic", "vortex"]
+            guard let name = try r.string("kind") else {
+                throw ParamError(path: "\(r.path).kind", .missing(expected: "the field's kind: one of \(names.joined(separator: ", "))"))
+            }
+            let kind = try r.choice("kind", names, default: name)
+            let direction = try r.vector("direction", vector)
+            let smoothness = try r.number("smoothness", 0...1, default: 0.5)
+            let speed = try r.number("animationSpeed", 0...1000, default: 1)
+            let directional = kind == "linearGravity" || kind == "velocity"
+            if direction != nil && !directional {
+                throw ParamError(path: "\(r.path).direction", .mismatch(expected: "no direction (only linearGravity and velocity fields have one)", found: "a direction"))
+            }
+            if (r.has("smoothness") || r.has("animationSpeed")) && kind != "noise" && kind != "turbulence" {
+                throw ParamError(path: r.path, .mismatch(expected: "smoothness and animationSpeed only on noise and turbulence fields", found: "them on a \(kind) field"))
+            }
+            let fieldKind: FieldKind
+            switch kind {
+            case "linearGravity": fieldKind = .linearGravity(direction: direction ?? Vector(0, 1))
+            case "radialGravity": fieldKind = .radialGravity
+            case "velocity": fieldKind = .velocity(direction: direction ?? .zero)
+            case "drag": fieldKind = .drag
+            case "noise": fieldKind = .noise(smoothness: smoothness, animationSpeed: speed)
+            case "turbulence": fieldKind = .turbulence(smoothness: smoothness, animationSpeed: speed)
+            case "spring": fieldKind = .spring
+            case "electric": fieldKind = .electric
+            case "magnetic": fieldKind = .magnetic
+            default: fieldKind = .vortex
+            }
+            var b = FieldBehavior(fieldKind, items: ids, position: try r.point("position", coordinate) ?? .zero)
+            b.strength = try r.number("strength", magnitude, default: 1)
+            b.falloff = try r.number("falloff", -10...10, default: b.falloff)
+            b.minimumRadius = try r.number("minimumRadius", 0...1e9, default: b.minimumRadius)
+            b.seed = UInt64(try r.int("seed", 0...Int(Int32.max), default: 0))
+            if let region = try r.object("region") { b.region = try Self.region(region, depth: 0) }
+            return b
+        } catch { throw .params(error) }
+    }
+
+    /// UIRegion: `{"shape": "infinite" | "rect" | "circle" | "ellipse", …}` or a set operation
+    /// `{"inverse": R}`, `{"union" | "difference" | "intersection": [R, R]}`, centred on the field.
+    static func region(_ r: SpecReader, depth: Int) throws(ParamError) -> FieldRegion {
+        guard depth < maximumRegionDepth else {
+            throw ParamError(path: r.path, .mismatch(expected: "regions nested at most \(maximumRegionDepth) deep", found: "deeper"))
+        }
+        let operations = ["inverse", "union", "difference", "intersection"]
+        if let op = operations.first(where: r.has) {
+            try r.allow([op])
+            if op == "inverse" {
+                guard let inner = try r.object("inverse") else { throw ParamError(path: "\(r.path).inverse", .missing(expected: "a region")) }
+                return .inverse(try region(inner, depth: depth + 1))
+            }
+            let parts = try r.array(op) ?? []
+            guard parts.count == 2 else {
+                throw ParamError(path: "\(r.path).\(op)", .mismatch(expected: "an array of 2 regions", found: "\(parts.count)"))
+            }
+            let a = try region(SpecReader(parts[0], path: "\(r.path).\(op)[0]"), depth: depth + 1)
+            let b = try region(SpecReader(parts[1], path: "\(r.path).\(op)[1]"), depth: depth + 1)
+            switch op {
+            case "union": return .union(a, b)
+            case "difference": return .difference(a, b)
+            default: return .intersection(a, b)
+            }
+        }
+        try r.allow(["shape", "size", "radius"])
+        switch try r.choice("shape", ["infinite", "rect", "circle", "ellipse"], default: "infinite") {
+        case "rect", "ellipse":
+            let shape = try r.string("shape")
+            guard let size = try r.size("size", length) else {
+                throw ParamError(path: "\(r.path).size", .missing(expected: "the \(shape ?? "region")'s size [width, height]"))
+            }
+            return shape == "rect" ? .rect(size) : .ellipse(size)
+        case "circle":
+            return .circle(radius: try r.requireNumber("radius", length))
+        default:
+            return .infinite
+        }
+    }
+
+    static func composite(_ r: SpecReader, _ resolver: inout DynamicElementResolver) throws(BehaviorSpecError) -> any DynamicBehavior {
+        try composite(r, &resolver, depth: 0)
+    }
+
+    static func composite(_ r: SpecReader, _ resolver: inout DynamicElementResolver, depth: Int) throws(BehaviorSpecError) -> any DynamicBehavior {
+        let children: [JSONValue]
+        do throws(ParamError) {
+            guard let given = try r.array("children") else {
+                throw ParamError(path: "\(r.path).children", .missing(expected: "an array of behaviours"))
+            }
+            guard depth < maximumNesting else {
+                throw ParamError(path: r.path, .mismatch(expected: "composites nested at most \(maximumNesting) deep", found: "deeper"))
+            }
+            children = given
+        } catch { throw .params(error) }
+        var b = CompositeBehavior()
+        for (k, child) in children.enumerated() {
+            let path = "\(r.path).children[\(k)]"
+            if child.field("type") == .string("composite") {
+                let reader = SpecReader(child, path: path)
+                do throws(ParamError) { try reader.allow(["type", "children"]) } catch { throw .params(error) }
+                b.addChildBehavior(try composite(reader, &resolver, depth: depth + 1))
+            } else {
+                if child.field("type") == .string("item"), child.field("addLinearVelocity") != nil || child.field("addAngularVelocity") != nil {
+                    throw .params(ParamError(path: path, .mismatch(expected: "addLinearVelocity and addAngularVelocity on a top-level item behaviour only (they act once, when a request adds or updates it)", found: "them inside a composite")))
+                }
+                b.addChildBehavior(try decode(child, path: path, resolver: &resolver))
+            }
+        }
+        return b
     }
 
     static func item(_ r: SpecReader, _ resolver: inout DynamicElementResolver) throws(BehaviorSpecError) -> any DynamicBehavior {

@@ -37,7 +37,12 @@ enum DynamicsMethods {
                 merged[key] = value
             }
             var resolver = session.collectionView.dynamicElementResolver()
-            let behavior = try decode(.object(merged), path: "params", &resolver)
+            var behavior = try decode(.object(merged), path: "params", &resolver)
+            // A field keeps its clock (noise goes on from where it was, not from its start).
+            if var field = behavior as? FieldBehavior, let old = current as? FieldBehavior {
+                field.elapsedSteps = old.elapsedSteps
+                behavior = field
+            }
             let (spec, linear, angular) = actions(.object(merged))
             do throws(EngineError) {
                 try session.collectionView.updateDynamicBehavior(id, to: behavior, spec: spec, resolver: resolver)
@@ -124,6 +129,10 @@ enum DynamicsMethods {
         guard case .object(var o) = spec else { return spec }
         if let attachment = behavior as? AttachmentBehavior, let length = attachment.length { o["length"] = .number(length) }
         if let push = behavior as? PushBehavior { o["active"] = .bool(push.active) }
+        if let composite = behavior as? CompositeBehavior, case .array(let children)? = o["children"],
+           children.count == composite.childBehaviors.count {
+            o["children"] = .array(zip(children, composite.childBehaviors).map { currentSpec($0, $1) })
+        }
         return .object(o)
     }
 
