@@ -123,7 +123,15 @@ public struct DynamicAnimator: Sendable {
         guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return nil }
         let removed = behaviors.remove(at: k).behavior
         contactTracker.end(behavior: id) { events.append($0) }
-        wake()
+        if behaviors.isEmpty {
+            // Nothing acts any more: paused now, not after one more (empty) step.
+            if !isPaused {
+                isPaused = true
+                events.append(.paused)
+            }
+        } else {
+            wake()
+        }
         return removed
     }
 

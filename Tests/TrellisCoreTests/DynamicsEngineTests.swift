@@ -1,0 +1,148 @@
+import Testing
+import TrellisDynamics
+@testable import TrellisCore
+
+/// UIKit Dynamics on the engine: cells and bodies as the animator's items, in the physics stage
+/// of the tick, their attributes following the simulation everywhere the engine shows them.
+@Suite struct DynamicsEngineTests {
+    /// 4 cells of 100×100 in a 400×600 view (one row), on a flow layout.
+    func session() -> CollectionView {
+        CollectionView(boundsSize: Size(400, 600), layout: FlowLayout(metrics: FlowLayoutMetrics(itemSize: Size(100, 100), minimumInteritemSpacing: 0)), data: items(4))
+    }
+
+    @discardableResult
+    func add(_ view: inout CollectionView, _ make: ([DynamicItemID]) -> any DynamicBehavior, _ elements: [DynamicElement]) throws -> BehaviorID {
+        var resolver = view.dynamicElementResolver()
+        let ids = try elements.map { e throws in try resolver.id(for: e) }
+        return view.addDynamicBehavior(make(ids), spec: .object(["type": .string("test")]), resolver: resolver)
+    }
+
+    /// Free fall with the symplectic step: after n steps of h, y = y₀ + g·h²·n(n+1)/2.
+    func fallen(_ steps: Int) -> Double { 1000 * DynamicAnimator.step * DynamicAnimator.step * Double(steps * (steps + 1)) / 2 }
+
+    @Test func aCellUnderGravityFallsAndItsViewFollows() throws {
+        var view = session()
+        try add(&view, { GravityBehavior(items: $0) }, [.item("i1")])
+        #expect(view.needsTicks)
+        view.advance(to: 0.5)
+        let y = 50 + fallen(30)
+        let a = try #require(view.presentationAttributes(for: .cell(0, 1)))
+        #expect(near(a.center.y, y, 1e-9) && near(a.center.x, 150))
+        // Model attributes and hit testing follow what is drawn.
+        #expect(view.attributes(for: .cell(0, 1))?.center == a.center)
+        #expect(view.hitTest(Point(150, y))?.element == .cell(0, 1))
+        #expect(view.hitTest(Point(150, 50))?.element != .cell(0, 1))
+        // The others stay where the layout puts them.
+        #expect(view.presentationAttributes(for: .cell(0, 0))?.center == Point(50, 50))
+    }
+
+    @Test func aDynamicCellKeepsItsStateWhenABatchMovesItsIndexPath() throws {
+        var view = session()
+        try add(&view, { GravityBehavior(items: $0) }, [.item("i1")])
+        view.advance(to: 0.25)
+        let before = try view.dynamicState(of: .item("i1"))
+        try view.performBatchUpdates(BatchUpdate([.insertItems(at: [IndexPath(0, 0)], items: [Item(id: "new")])]),
+                                     animation: .immediate)
+        let after = try view.dynamicState(of: .item("i1"))
+        #expect(after == before)
+        // At its new index path the cell is drawn where the simulation has it, not at its new slot.
+        #expect(view.presentationAttributes(for: .cell(0, 2))?.center == before.center)
+        view.advance(to: 0.5)
+        #expect(near(try view.dynamicState(of: .item("i1")).center.y, 50 + fallen(30), 1e-9))
+    }
+
+    @Test func removingTheLastBehaviourHandsTheCellBackToItsLayoutAtOnce() throws {
+        var view = session()
+        let gravity = try add(&view, { GravityBehavior(items: $0) }, [.item("i2")])
+        view.advance(to: 0.3)
+        #expect(view.presentationAttributes(for: .cell(0, 2))?.center != Point(250, 50))
+        let released = try view.removeDynamicBehavior(gravity)
+        #expect(released == [.item("i2")])
+        #expect(view.presentationAttributes(for: .cell(0, 2))?.center == Point(250, 50))
+        #expect(try view.dynamicState(of: .item("i2")).isDynamic == false)
+        #expect(!view.needsTicks)
+    }
+
+    @Test func aDeletedDynamicItemLeavesTheAnimator() throws {
+        var view = session()
+        try add(&view, { GravityBehavior(items: $0) }, [.item("i0"), .item("i3")])
+        view.advance(to: 0.1)
+        try view.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(0, 0)])]), animation: .immediate)
+        #expect(view.dynamicItems.count == 1)
+        #expect(throws: EngineError.unknownDynamicElement(.item("i0"))) { try view.dynamicState(of: .item("i0")) }
+        // The survivor, now at (0, 2), goes on falling.
+        view.advance(to: 0.2)
+        #expect(near(try view.dynamicState(of: .item("i3")).center.y, 50 + fallen(12), 1e-9))
+    }
+
+    @Test func bodiesAreViewsOfTheirOwnWithAReuseIdentifierAndPayload() throws {
+        var view = session()
+        try view.addBody(name: "panel", center: Point(200, 300), size: Size(80, 40), reuseIdentifier: "panel",
+                         data: .object(["label": .string("info")]), zIndex: 2)
+        #expect(throws: EngineError.bodyExists("panel")) { try view.addBody(name: "panel", center: .zero, size: Size(1, 1)) }
+        let shown = try #require(view.scene.views.first { $0.element.kind == .body })
+        #expect(shown.reuseIdentifier == "panel" && shown.itemID == ItemID("panel"))
+        #expect(shown.data == .object(["label": .string("info")]))
+        #expect(shown.attributes.frame == Rect(160, 280, 80, 40) && shown.attributes.zIndex == 2)
+        #expect(view.scene.views.last?.element.kind == .body)   // drawn in front (zIndex 2)
+        let gravity = try add(&view, { GravityBehavior(items: $0) }, [.body("panel")])
+        #expect(throws: EngineError.bodyInUse("panel", behaviors: [gravity.rawValue])) { try view.removeBody(named: "panel") }
+        view.advance(to: 0.5)
+        try view.removeDynamicBehavior(gravity)
+        // Released, a body stays where the simulation left it.
+        #expect(near(try #require(view.freeBody(named: "panel")).center.y, 300 + fallen(30), 1e-9))
+        try view.removeBody(named: "panel")
+        #expect(view.scene.views.allSatisfy { $0.element.kind != .body })
+    }
+
+    @Test func anUnknownElementIsRefusedBeforeAnythingChanges() throws {
+        var view = session()
+        var resolver = view.dynamicElementResolver()
+        _ = try resolver.id(for: .item("i0"))
+        #expect(throws: EngineError.unknownDynamicElement(.item("nope"))) { try resolver.id(for: .item("nope")) }
+        #expect(throws: EngineError.unknownDynamicElement(.body("ghost"))) { try resolver.id(for: .body("ghost")) }
+        // The resolver named i0 but nothing was committed.
+        #expect(view.dynamicItems.isEmpty && view.dynamicBehaviorIDs.isEmpty)
+        view.advance(to: 1)
+        #expect(view.presentationAttributes(for: .cell(0, 0))?.center == Point(50, 50))
+    }
+
+    @Test func aSettledSimulationPausesAndNeedsNoTicks() throws {
+        var view = session()
+        try add(&view, { items in
+            var c = CollisionBehavior(items: items)
+            c.translatesReferenceBoundsIntoBoundary = true
+            return c
+        }, [.item("i0")])
+        try add(&view, { GravityBehavior(items: $0) }, [.item("i0")])
+        var t = 0.0
+        var paused = false
+        while t < 10 && view.needsTicks {
+            t += 1.0 / 60
+            view.advance(to: t)
+            paused = view.drainEvents().contains(.dynamicsPaused) || paused
+        }
+        #expect(paused && !view.needsTicks)
+        // Resting on the bottom of the reference bounds (the view: the content is shorter).
+        #expect(near(try view.dynamicState(of: .item("i0")).center.y, 550, 0.6))
+        let frozen = view.scene
+        view.advance(to: t + 5)
+        #expect(view.scene.views.map(\.attributes) == frozen.views.map(\.attributes))
+    }
+
+    @Test func theSameCommandsGiveTheSameSimulationBitForBit() throws {
+        func run() throws -> [LayoutAttributes] {
+            var view = session()
+            try add(&view, { GravityBehavior(items: $0) }, [.item("i0"), .item("i1"), .item("i2")])
+            try add(&view, { items in
+                var c = CollisionBehavior(items: items)
+                c.translatesReferenceBoundsIntoBoundary = true
+                return c
+            }, [.item("i0"), .item("i1"), .item("i2")])
+            view.addDynamicVelocity(linear: Vector(300, -200), angular: 3, to: view.dynamicItems)
+            for k in 1...150 { view.advance(to: Double(k) * 0.013) }
+            return view.scene.views.map(\.attributes)
+        }
+        #expect(try run() == run())
+    }
+}
