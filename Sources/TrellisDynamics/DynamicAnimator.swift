@@ -1,7 +1,7 @@
 import TrellisGeometry
 
 /// UIDynamicAnimator: items, the behaviours that act on them, and the fixed 60 Hz step that
-/// moves them, in Box2D 2.x's order: forces (springs among them) into velocities, damping, rods
+/// moves them, in Box2D 2.x's order: forces (springs among them) into velocities, damping, joints
 /// and contacts by sequential impulses (contacts warm-started, a face's two points solved as a
 /// block), positions, rigid corrections. No clock of its own: the engine's physics stage says
 /// how many steps fall due. Deterministic: the same items, behaviours and steps give the same
