@@ -256,8 +256,19 @@ public struct DynamicAnimator: Sendable {
         }
     }
 
+    /// Box2D's speed limits (b2_maxTranslation 2 m and b2_maxRotation π/2 per step, at 100 pt
+    /// per metre): nothing moves more than 200 pt or turns more than a quarter turn in one step,
+    /// whatever a field or push asks, so every number stays finite and a contact can still catch it.
+    public static let maximumTranslationPerStep = 200.0
+    public static let maximumRotationPerStep = Double.pi / 2
+
     private mutating func integrate(step h: Double) {
+        let maxTranslation = Self.maximumTranslationPerStep * h / Self.step
+        let maxRotation = Self.maximumRotationPerStep * h / Self.step
         bodies.forEach { body in
+            let travel = body.velocity.length * h
+            if travel > maxTranslation { body.velocity = body.velocity * (maxTranslation / travel) }
+            if abs(body.angularVelocity) * h > maxRotation { body.angularVelocity = body.angularVelocity < 0 ? -maxRotation / h : maxRotation / h }
             body.center += body.velocity * h
             body.angle += body.angularVelocity * h
         }

@@ -220,3 +220,26 @@ import TrellisGeometry
         #expect(run() == run())
     }
 }
+
+/// Box2D's per-step limits keep a runaway field finite.
+@Suite struct SpeedLimitTests {
+    @Test func noItemMovesMoreThanTheStepLimitHoweverHardItIsPushed() {
+        var animator = DynamicAnimator(referenceBounds: Rect(0, 0, 1000, 1000))
+        let id = DynamicItemID(1)
+        animator.setItem(id, DynamicBody(center: Point(500, 500), size: Size(100, 100)))
+        var push = PushBehavior(items: [id], mode: .continuous)
+        push.pushDirection = Vector(1e6, 0)
+        push.targetOffsets[id] = Vector(0, 50)
+        animator.add(push)
+        var last = animator.bodies[id]!
+        for _ in 0..<600 {
+            animator.advance(steps: 1)
+            let now = animator.bodies[id]!
+            #expect(now.center.x - last.center.x <= DynamicAnimator.maximumTranslationPerStep * (1 + 1e-12))
+            #expect(abs(now.angle - last.angle) <= DynamicAnimator.maximumRotationPerStep * (1 + 1e-12))
+            last = now
+        }
+        #expect(last.center.x.isFinite && last.velocity.dx.isFinite && last.angularVelocity.isFinite)
+        #expect(abs(last.velocity.dx - 12_000) < 1e-6)
+    }
+}
