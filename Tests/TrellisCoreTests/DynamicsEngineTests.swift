@@ -145,4 +145,26 @@ import TrellisDynamics
         }
         #expect(try run() == run())
     }
+
+    @Test func anAttachmentTakesItsLengthFromWhereANewItemIs() throws {
+        var view = session()
+        // i1's centre is (150, 50): 150 from (0, 50), measured after it joined, not from the origin.
+        let id = try add(&view, { AttachmentBehavior(item: $0[0], anchor: .point(Point(0, 50))) }, [.item("i1")])
+        let attachment = try #require(view.dynamicBehavior(id)?.behavior as? AttachmentBehavior)
+        #expect(attachment.length == 150)
+    }
+
+    @Test func anItemInsertedAgainUnderANamedIdJoinsFromItsNewPlace() throws {
+        var view = session()
+        try add(&view, { GravityBehavior(items: $0) }, [.item("i1")])
+        view.advance(to: 0.2)
+        try view.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(0, 1)])]), animation: .immediate)
+        #expect(view.dynamicItems.isEmpty)
+        try view.performBatchUpdates(BatchUpdate([.insertItems(at: [IndexPath(0, 3)], items: [Item(id: "i1")])]), animation: .immediate)
+        let state = try view.dynamicState(of: .item("i1"))
+        #expect(state.isDynamic && state.center == Point(350, 50) && state.velocity == .zero)
+        view.advance(to: 0.3)
+        #expect(near(try view.dynamicState(of: .item("i1")).center.y, 50 + fallen(6), 1e-9))
+        #expect(view.presentationAttributes(for: .cell(0, 3))?.center == (try view.dynamicState(of: .item("i1"))).center)
+    }
 }

@@ -82,6 +82,8 @@ extension CollectionView {
                                             resolver: DynamicElementResolver) -> BehaviorID {
         commit(resolver)
         syncReferenceBounds()
+        // Its items join first: the animator takes unset settings (an attachment's length) from them.
+        syncDynamicMembership(adding: behavior.items, rebind: false)
         let id = physics.animator.add(behavior)
         physics.specs[id] = spec
         syncDynamicMembership()
@@ -94,7 +96,7 @@ extension CollectionView {
         guard physics.specs[id] != nil else { throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs) }
         commit(resolver)
         // New items join first: the animator's update takes unset settings from them.
-        syncDynamicMembership(adding: behavior.items)
+        syncDynamicMembership(adding: behavior.items, rebind: false)
         _ = physics.animator.update(id, to: behavior)
         physics.specs[id] = spec
         syncDynamicMembership()
@@ -224,7 +226,9 @@ extension CollectionView {
 
     private static func place(_ a: inout LayoutAttributes, center: Point, size: Size, angle: Double) {
         a.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
-        a.transform = angle == 0 ? .identity : .rotation(angle: angle, x: 0, y: 0, z: 1)
+        // An angle too small to show in the wire's six decimals is no rotation (a box dropped flat
+        // picks up 1e-17 rad, which would otherwise resend an identity transform every frame).
+        a.transform = abs(angle) < 5e-7 ? .identity : .rotation(angle: angle, x: 0, y: 0, z: 1)
     }
 
     /// Where an element goes now: the simulation's place while it is dynamic, else the layout's.
@@ -262,7 +266,7 @@ extension CollectionView {
 
     /// The animator holds exactly the elements some behaviour acts on (and `adding`): new ones
     /// join from where they are drawn now, ones no behaviour names leave (a body keeps its place).
-    mutating func syncDynamicMembership(adding extra: [DynamicItemID] = []) {
+    mutating func syncDynamicMembership(adding extra: [DynamicItemID] = [], rebind: Bool = true) {
         var referenced = Set(extra)
         for entry in physics.animator.behaviors { referenced.formUnion(entry.behavior.items) }
         for id in physics.animator.bodies.ids where !referenced.contains(id) { release(id) }
@@ -275,7 +279,7 @@ extension CollectionView {
             for id in joining { join(id, indexPaths: paths) }
         }
         rebuildDynamicCells()
-        updateVisibleViews()
+        if rebind { updateVisibleViews() }
     }
 
     private mutating func join(_ id: DynamicItemID, indexPaths: [ItemID: IndexPath]) {
@@ -329,17 +333,49 @@ extension CollectionView {
     /// items that are gone leave the animator (behaviours that name them skip them).
     mutating func dynamicsDataDidChange() {
         guard !physics.itemIDs.isEmpty else { return }
+        // Every item a behaviour names: in the animator, or gone and perhaps back again.
+        var named = Set<DynamicItemID>()
+        for entry in physics.animator.behaviors { named.formUnion(entry.behavior.items) }
         var items: [ItemID: DynamicItemID] = [:]
-        for id in physics.animator.bodies.ids {
+        for id in named.union(physics.animator.bodies.ids) {
             if case .item(let itemID)? = physics.elements[id] { items[itemID] = id }
         }
         guard !items.isEmpty else { return }
         let paths = indexPaths(of: Set(items.keys))
-        for (itemID, id) in items.sorted(by: { $0.value < $1.value }) where paths[itemID] == nil {
-            physics.animator.removeItem(id)
+        for (itemID, id) in items.sorted(by: { $0.value < $1.value }) {
+            let present = physics.animator.bodies.index(of: id) != nil
+            if paths[itemID] == nil, present {
+                physics.animator.removeItem(id)
+            } else if paths[itemID] != nil, !present {
+                // An item inserted again under an id a behaviour names joins from its new place,
+                // once the layout has it (`joinReinsertedItems`).
+                physics.pendingJoins.append(id)
+            }
         }
         physics.cells.removeAll(keepingCapacity: true)
-        for (itemID, indexPath) in paths { physics.cells[indexPath] = items[itemID] }
+        for (itemID, indexPath) in paths where physics.animator.bodies.index(of: items[itemID]!) != nil {
+            physics.cells[indexPath] = items[itemID]
+        }
+    }
+
+    /// After the layout was prepared for new data: items inserted again under an id a behaviour
+    /// names join the animator at their layout place. True when any did.
+    @discardableResult
+    mutating func joinReinsertedItems() -> Bool {
+        guard !physics.pendingJoins.isEmpty else { return false }
+        let ids = physics.pendingJoins
+        physics.pendingJoins.removeAll()
+        let paths = indexPaths(of: Set(ids.compactMap { id -> ItemID? in
+            if case .item(let itemID)? = physics.elements[id] { return itemID }
+            return nil
+        }))
+        for id in ids {
+            guard case .item(let itemID)? = physics.elements[id], let indexPath = paths[itemID],
+                  let a = layout.attributes(for: .cell(indexPath)) else { continue }
+            physics.animator.setItem(id, DynamicBody(center: a.center, size: a.size))
+        }
+        rebuildDynamicCells()
+        return true
     }
 
     /// The animator's reference bounds: the content, at least as large as the view (collision

@@ -80,6 +80,7 @@ public struct CollectionView: Sendable {
             pendingEvents.append(.selectionChanged(selected: []))
         }
         relayout(.all, clampOffset: true)
+        if joinReinsertedItems() { updateVisibleViews() }
     }
 
     /// Replaces the data keeping bound views and the selection of items that still exist: the
@@ -99,9 +100,11 @@ public struct CollectionView: Sendable {
         }
         if rebind {
             relayout(invalidation, clampOffset: true)
+            if joinReinsertedItems() { updateVisibleViews() }
         } else {
             layout.prepare(context, invalidation: invalidation)
             scroll.contentSize = layout.contentSize
+            joinReinsertedItems()
         }
     }
 

@@ -164,6 +164,10 @@ public enum BehaviorSpec {
                 guard seen.insert(id).inserted else {
                     throw ParamError(path: "\(br.path).id", .mismatch(expected: "an identifier not used by another boundary", found: "\"\(id)\" again"))
                 }
+                let shapes = ["rect", "ellipse", "from"].filter(br.has)
+                guard shapes.count <= 1, br.has("from") == br.has("to") else {
+                    throw ParamError(path: br.path, .mismatch(expected: "one shape: \"from\" and \"to\" (a segment), \"rect\" or \"ellipse\"", found: "keys \(["rect", "ellipse", "from", "to"].filter(br.has).joined(separator: ", "))"))
+                }
                 if let rect = try br.rect("rect", coordinate) {
                     b.boundaries.append((id, .rect(rect)))
                 } else if let oval = try br.rect("ellipse", coordinate) {
@@ -192,6 +196,9 @@ public enum BehaviorSpec {
             do throws(ParamError) { otherOffset = try r.vector("attachedOffsetFromCenter", vector) ?? .zero } catch { throw .params(error) }
             b = AttachmentBehavior(item: item, offset: offset, anchor: .item(other, offset: otherOffset))
         } else {
+            if r.has("attachedOffsetFromCenter") {
+                throw .params(ParamError(path: "\(r.path).attachedOffsetFromCenter", .mismatch(expected: "no offset on the anchor side (only with attachedTo, an element)", found: "an offset with an anchor point")))
+            }
             let point: Point?
             do throws(ParamError) { point = try r.point("anchor", coordinate) } catch { throw .params(error) }
             guard let point else {
@@ -377,7 +384,8 @@ public enum BehaviorSpec {
         var b = ItemBehavior(items: try items(r, &resolver))
         do throws(ParamError) {
             var p = DynamicItemProperties()
-            p.density = try r.number("density", material, default: p.density)
+            // Above 0: a massless item would never move (`anchored` is the way to pin one).
+            p.density = try r.number("density", 1e-6...1e6, default: p.density)
             p.elasticity = try r.number("elasticity", 0...1, default: p.elasticity)
             p.friction = try r.number("friction", material, default: p.friction)
             p.resistance = try r.number("resistance", material, default: p.resistance)

@@ -34,7 +34,8 @@ enum DynamicsMethods {
                 if key == "type", value != merged["type"] {
                     throw .invalidParams("params.type: a behaviour's type cannot change (it is \(JSONWriter.string(merged["type"] ?? .null))): remove it and add a new one")
                 }
-                merged[key] = value
+                // null removes a key (back to its default, or to switch a direction's spelling).
+                merged[key] = value == .null ? nil : value
             }
             var resolver = session.collectionView.dynamicElementResolver()
             var behavior = try decode(.object(merged), path: "params", &resolver)

@@ -26,6 +26,8 @@ struct PhysicsStage: MotionStage, Sendable {
     var specs: [BehaviorID: JSONValue] = [:]
     /// Dynamic cells (in the animator) by their current index path, for binding and attributes.
     var cells: [IndexPath: DynamicItemID] = [:]
+    /// Items inserted again under an id a behaviour names, joining once the layout has them.
+    var pendingJoins: [DynamicItemID] = []
 
     var needsTicks: Bool { !animator.isPaused }
 
