@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "TrellisGeometry"),
         .target(name: "TrellisDynamics", dependencies: ["TrellisGeometry"]),
         .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics"]),
-        .target(name: "TrellisProtocol", dependencies: ["TrellisCore"]),
+        .target(name: "TrellisProtocol", dependencies: ["TrellisCore", "TrellisDynamics"]),
         // The one copy of libuv stream plumbing (framed NDJSON over a pipe, the loop), below
         // both the server and the clients.
         .target(name: "TrellisTransport", dependencies: ["TrellisProtocol", "CLibUV"]),

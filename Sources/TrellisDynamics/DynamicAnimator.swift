@@ -47,6 +47,13 @@ public struct DynamicAnimator: Sendable {
         self.referenceBounds = referenceBounds
     }
 
+    /// Moves the reference bounds (a boundary made of them moves too) and wakes the animator.
+    public mutating func setReferenceBounds(_ bounds: Rect) {
+        guard bounds != referenceBounds else { return }
+        referenceBounds = bounds
+        wake()
+    }
+
     // MARK: Items and behaviours
 
     /// Adds an item (or replaces its state) and wakes the animator.

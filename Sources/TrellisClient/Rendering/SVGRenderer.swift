@@ -65,6 +65,7 @@ public struct SVGRenderer: Sendable {
         case .cell: group.append(("data-kind", "cell"))
         case .supplementary(let kind): group += [("data-kind", "supplementary"), ("data-element-kind", kind.rawValue)]
         case .decoration(let kind): group += [("data-kind", "decoration"), ("data-element-kind", kind.rawValue)]
+        case .body: group += [("data-kind", "body"), ("data-body", view.itemID?.rawValue ?? "")]
         }
         group.append(("data-section", String(view.indexPath.section)))
         if view.element.isCell { group.append(("data-item", String(view.indexPath.item))) }

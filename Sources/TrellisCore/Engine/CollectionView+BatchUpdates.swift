@@ -48,6 +48,8 @@ extension CollectionView {
                 let s = old.indexPath.section
                 guard !reloadedSectionsOld.contains(s), let n = result.newSection(for: s) else { return nil }
                 return ElementID(kind: old.kind, indexPath: IndexPath(n, old.indexPath.item))
+            case .body:
+                return old
             }
         }
 
@@ -61,6 +63,8 @@ extension CollectionView {
                 guard let old = result.oldSection(for: new.indexPath.section),
                       !reloadedSectionsOld.contains(old) else { return nil }
                 return ElementID(kind: new.kind, indexPath: IndexPath(old, new.indexPath.item))
+            case .body:
+                return new
             }
         }
 
@@ -68,7 +72,7 @@ extension CollectionView {
         bound.removeAll(keepingCapacity: true)
         var order = 0
         for (element, b) in previous {
-            if let moved = newElement(element), let target = layout.attributes(for: moved) {
+            if let moved = newElement(element), let target = targetAttributes(for: moved) {
                 var kept = b
                 kept.order = order
                 bound[moved] = kept
@@ -82,9 +86,9 @@ extension CollectionView {
             order += 1
         }
         // What the new layout shows where the offset rests and, while a scroll goes on, on screen.
-        var appearing = layout.attributes(in: scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
+        var appearing = shownAttributes(in: scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
         if onScreenBounds != scroll.visibleBounds {
-            appearing += layout.attributes(in: onScreenBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
+            appearing += shownAttributes(in: onScreenBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
         }
         for target in appearing where bound[target.element] == nil {
             let start: LayoutAttributes

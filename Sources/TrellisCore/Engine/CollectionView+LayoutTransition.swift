@@ -144,7 +144,7 @@ extension CollectionView {
                                             transaction: Int) {
         let oldOffset = presentationContentOffset
         for (element, b) in boundInOrder {
-            if let target = layout.attributes(for: element) {
+            if let target = targetAttributes(for: element) {
                 animateBound(element, from: b.attributes, to: target, timing: timing, transaction: transaction)
                 if interactive { bound[element]?.animation?.interactive = true }
             } else {
@@ -160,7 +160,7 @@ extension CollectionView {
         var appearing: [LayoutAttributes] = []
         for origin in [oldOffset, targetOffset] {
             let rect = Rect(origin: origin, size: scroll.boundsSize).expanded(dx: margin, dy: margin)
-            for a in layout.attributes(in: rect) where seen.insert(a.element).inserted { appearing.append(a) }
+            for a in shownAttributes(in: rect) where seen.insert(a.element).inserted { appearing.append(a) }
         }
         for (index, target) in appearing.enumerated() {
             let start = startAttributes(target.element) ?? layout.initialAttributes(forAppearing: target.element)

@@ -73,6 +73,7 @@ public struct CollectionView: Sendable {
     /// cleared (as UXKit's reconstruction does), the offset pulled back if the content shrank.
     public mutating func reloadData(_ newData: CollectionData) {
         data = newData
+        dynamicsDataDidChange()
         unbindAll()
         if !selectedItems.isEmpty {
             selectedItems.removeAll()
@@ -85,6 +86,7 @@ public struct CollectionView: Sendable {
     /// step batch updates and snapshots end with (selection follows item identifiers).
     mutating func setData(_ newData: CollectionData, invalidation: LayoutInvalidation, rebind: Bool = true) {
         data = newData
+        dynamicsDataDidChange()
         if !selectedItems.isEmpty {
             var remaining = Set(selectedItems)
             for section in data.sections where !remaining.isEmpty {
@@ -159,13 +161,13 @@ public struct CollectionView: Sendable {
         // 2. Scroll motion: the offset on screen.
         let (scrolled, scrollLanded) = scrollMotion.step(to: time)
         // 3. Physics.
-        physics.step(to: time)
+        let simulated = stepPhysics(to: time)
         // 4. Layout for the bounds on screen, when the layout depends on them.
         if scrolled { prepareForOnScreenBounds() }
         // 5. Timed animations.
         let landed = stepAnimations(alsoLanded: scrollLanded)
         // 6. Binding and the scene.
-        if scrolled || landed { updateVisibleViews() }
+        if scrolled || landed || simulated { updateVisibleViews() }
     }
 
     /// The session needs frames: some stage of the pipeline moves something by time alone. The
@@ -231,6 +233,10 @@ public struct CollectionView: Sendable {
                             let item = data[element.indexPath]
                             itemID = item.id
                             payload = item.data
+                        } else if element.kind == .body, let body = physics.bodies[element.indexPath.item] {
+                            // A body's name stands where a cell's item id does.
+                            itemID = ItemID(body.name)
+                            payload = body.data
                         }
                         goOn = visitor.visit(row.pointee.view, reuseIdentifier: row.pointee.reuseIdentifier, element: element,
                                              itemID: itemID, data: payload, attributes: row.pointer(to: \.attributes)!, order: order)
@@ -261,16 +267,17 @@ public struct CollectionView: Sendable {
     public func presentationAttributes(for element: ElementID) -> LayoutAttributes? { bound[element]?.attributes }
 
     /// The layout's (model) attributes of an element, where it rests.
-    public func attributes(for element: ElementID) -> LayoutAttributes? { layout.attributes(for: element) }
+    public func attributes(for element: ElementID) -> LayoutAttributes? { targetAttributes(for: element) }
 
     /// The layout's (model) attributes of every element in `rect`.
-    public func attributes(in rect: Rect) -> [LayoutAttributes] { layout.attributes(in: rect) }
+    public func attributes(in rect: Rect) -> [LayoutAttributes] { shownAttributes(in: rect) }
 
     // MARK: Layout and binding
 
     mutating func relayout(_ invalidation: LayoutInvalidation, clampOffset: Bool = false) {
         layout.prepare(context, invalidation: invalidation)
         scroll.contentSize = layout.contentSize
+        syncReferenceBounds()
         if clampOffset {
             let clamped = scroll.clamped(scroll.contentOffset)
             if clamped != scroll.contentOffset {
@@ -318,12 +325,12 @@ public struct CollectionView: Sendable {
     /// reused at once. Animating views stay bound until they land: their path counts, not only
     /// their ends. An animating view's target follows the layout.
     mutating func updateVisibleViews() {
-        var wanted = layout.attributes(in: scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
+        var wanted = shownAttributes(in: scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
         let presented = presentationContentOffset
         if presented != scroll.contentOffset {
             var seen = Set(wanted.map(\.element))
             let rect = Rect(origin: presented, size: scroll.boundsSize).expanded(dx: prefetchMargin, dy: prefetchMargin)
-            for a in layout.attributes(in: rect) where seen.insert(a.element).inserted { wanted.append(a) }
+            for a in shownAttributes(in: rect) where seen.insert(a.element).inserted { wanted.append(a) }
         }
         generation &+= 1
         var appearing: [Int] = []
@@ -377,6 +384,8 @@ public struct CollectionView: Sendable {
             return data.contains(element.indexPath) ? data[element.indexPath].reuseIdentifier : Item.defaultReuseIdentifier
         case .supplementary(let kind), .decoration(let kind):
             return kind.rawValue
+        case .body:
+            return physics.bodies[element.indexPath.item]?.reuseIdentifier ?? FreeBody.defaultReuseIdentifier
         }
     }
 }

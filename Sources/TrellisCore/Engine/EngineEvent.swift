@@ -12,4 +12,6 @@ public enum EngineEvent: Hashable, Sendable {
     case transitionCompleted(transition: Int, finished: Bool, installed: Bool)
     /// An animated scroll ended.
     case scrollCompleted(scroll: Int, finished: Bool)
+    /// The dynamic animator came to rest and paused (UIDynamicAnimatorDelegate's didPause).
+    case dynamicsPaused
 }

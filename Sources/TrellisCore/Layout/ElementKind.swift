@@ -4,6 +4,9 @@ public enum ElementKind: Hashable, Sendable, Comparable, CustomStringConvertible
     case cell
     case supplementary(ElementKindName)
     case decoration(ElementKindName)
+    /// A free dynamic body: a named view that is not a data item (an info panel, a dropped
+    /// card), placed by the physics alone. Its index path is (0, the body's number).
+    case body
 
     /// The flow layout's section header kind (UIKit: UICollectionElementKindSectionHeader).
     public static let header = ElementKind.supplementary("header")
@@ -18,13 +21,14 @@ public enum ElementKind: Hashable, Sendable, Comparable, CustomStringConvertible
         case .cell: return "cell"
         case .supplementary: return "supplementary"
         case .decoration: return "decoration"
+        case .body: return "body"
         }
     }
 
     /// The kind string of a supplementary or decoration element; nil for cells (as UIKit's representedElementKind).
     public var elementKind: String? {
         switch self {
-        case .cell: return nil
+        case .cell, .body: return nil
         case .supplementary(let k), .decoration(let k): return k.rawValue
         }
     }
@@ -34,6 +38,7 @@ public enum ElementKind: Hashable, Sendable, Comparable, CustomStringConvertible
         case .cell: return "cell"
         case .supplementary(let k): return "supplementary(\(k))"
         case .decoration(let k): return "decoration(\(k))"
+        case .body: return "body"
         }
     }
 }
@@ -54,6 +59,9 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     @inlinable public var isCell: Bool { kind == .cell }
+
+    /// The element of the free body numbered `number` in its session.
+    @inlinable public static func body(_ number: Int) -> ElementID { ElementID(kind: .body, indexPath: IndexPath(0, number)) }
 
     public static func < (a: ElementID, b: ElementID) -> Bool {
         a.indexPath != b.indexPath ? a.indexPath < b.indexPath : a.kind < b.kind

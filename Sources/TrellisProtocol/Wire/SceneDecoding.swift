@@ -34,10 +34,12 @@ public enum WireScene {
             return (.cell(section, try e.requireInt("item", in: path)), try e.optionalString("id", in: path).map { ItemID($0) })
         case "supplementary":
             return (ElementID(kind: .supplementary(ElementKindName(try e.requireString("elementKind", in: path))), indexPath: IndexPath(section, 0)), nil)
+        case "body":
+            return (.body(try e.requireInt("item", in: path)), try e.optionalString("id", in: path).map { ItemID($0) })
         case "decoration":
             return (ElementID(kind: .decoration(ElementKindName(try e.requireString("elementKind", in: path))), indexPath: IndexPath(section, 0)), nil)
         case let other:
-            throw ParamError(path: "\(path).kind", .mismatch(expected: "cell, supplementary or decoration", found: "\"\(other)\""))
+            throw ParamError(path: "\(path).kind", .mismatch(expected: "cell, supplementary, decoration or body", found: "\"\(other)\""))
         }
     }
 

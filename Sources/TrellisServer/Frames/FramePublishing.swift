@@ -166,6 +166,8 @@ extension Server {
                                                     "finished": .bool(finished), "installed": .bool(installed)]), to: connection)
         case .scrollCompleted(let scroll, let finished):
             notify("scroll.completed", .object(["session": name, "scroll": .number(Double(scroll)), "finished": .bool(finished)]), to: connection)
+        case .dynamicsPaused:
+            notify("dynamics.paused", .object(["session": name, "time": .number((session.collectionView.time * 1000).rounded())]), to: connection)
         }
     }
 

@@ -34,7 +34,8 @@ public struct RPCError: Error, Sendable {
     public static let domainCodes: [String: Int] = [
         "invalid_update": -32001, "unknown_session": -32002, "session_exists": -32003, "read_only": -32004,
         "limit_exceeded": -32005, "out_of_range": -32006, "invalid_data": -32007, "invalid_state": -32008,
-        "shutting_down": -32009, "persistence_failed": -32010,
+        "shutting_down": -32009, "persistence_failed": -32010, "unknown_element": -32011, "body_exists": -32012,
+        "unknown_behavior": -32013,
     ]
 
     public static func unknownSession(_ name: String, known: [String]) -> RPCError {
@@ -55,7 +56,12 @@ public struct RPCError: Error, Sendable {
         switch error {
         case .itemOutOfRange: return .domain("out_of_range", error.description)
         case .invalidScrollPosition: return .invalidParams(error.description)
-        case .selectionNotAllowed, .transitionInProgress, .noTransitionInProgress: return .domain("invalid_state", error.description)
+        case .selectionNotAllowed, .transitionInProgress, .noTransitionInProgress, .bodyInUse:
+            return .domain("invalid_state", error.description)
+        case .unknownDynamicElement, .unknownBody: return .domain("unknown_element", error.description)
+        case .bodyExists: return .domain("body_exists", error.description)
+        case .unknownBehavior: return .domain("unknown_behavior", error.description)
+        case .invalidBehavior: return .invalidParams(error.description)
         }
     }
 

@@ -1,0 +1,327 @@
+import TrellisGeometry
+import TrellisDynamics
+
+/// One element's dynamic state, as `dynamics.item` reports it.
+public struct DynamicItemState: Hashable, Sendable {
+    public var element: DynamicElement
+    /// True while a behaviour acts on it (the animator owns its centre and angle).
+    public var isDynamic: Bool
+    public var center: Point
+    public var size: Size
+    public var angle: Double
+    public var velocity: Vector
+    public var angularVelocity: Double
+}
+
+/// UIDynamicAnimator(collectionViewLayout:) on the session: behaviours act on cells (by item id)
+/// and on free bodies; while an element is dynamic the animator owns its centre and rotation,
+/// and its presentation and model attributes follow the simulation (so hit testing, selection,
+/// queries and every viewer see what is drawn). An element no behaviour acts on any more goes
+/// back to its layout at once, as UIKit's does when its behaviours are removed: the next layout
+/// pass returns the layout's attributes (a body stays where it is, at rest).
+extension CollectionView {
+    // MARK: Free bodies
+
+    /// Adds a free body (a view that is not a data item).
+    @discardableResult
+    public mutating func addBody(name: String, center: Point, size: Size, angle: Double = 0,
+                                 reuseIdentifier: String = FreeBody.defaultReuseIdentifier, data: JSONValue? = nil,
+                                 zIndex: Int = 0) throws(EngineError) -> FreeBody {
+        guard physics.bodyNumbers[name] == nil else { throw .bodyExists(name) }
+        let body = FreeBody(name: name, number: physics.nextBodyNumber, center: center, size: size, angle: angle,
+                            reuseIdentifier: reuseIdentifier, data: data, zIndex: zIndex)
+        physics.nextBodyNumber += 1
+        physics.bodies[body.number] = body
+        physics.bodyNumbers[name] = body.number
+        updateVisibleViews()
+        return body
+    }
+
+    /// Removes a free body; refused while a behaviour acts on it.
+    public mutating func removeBody(named name: String) throws(EngineError) {
+        guard let number = physics.bodyNumbers[name] else { throw .unknownBody(name, known: physics.bodyNumbers.keys.sorted()) }
+        if let id = physics.itemIDs[.body(name)] {
+            let users = physics.animator.behaviors.filter { $0.behavior.items.contains(id) }.map(\.id.rawValue)
+            if !users.isEmpty { throw .bodyInUse(name, behaviors: users) }
+            physics.itemIDs[.body(name)] = nil
+            physics.elements[id] = nil
+        }
+        physics.bodies[number] = nil
+        physics.bodyNumbers[name] = nil
+        updateVisibleViews()
+    }
+
+    /// The free bodies, in the order they were added, where they are now.
+    public var freeBodies: [FreeBody] { physics.bodies.keys.sorted().compactMap { physics.body(number: $0) } }
+
+    /// The free body named `name`, where it is now.
+    public func freeBody(named name: String) -> FreeBody? { physics.bodyNumbers[name].flatMap { physics.body(number: $0) } }
+
+    /// The body shown by `element` (of kind `.body`), where it is now.
+    public func freeBody(for element: ElementID) -> FreeBody? {
+        element.kind == .body ? physics.body(number: element.indexPath.item) : nil
+    }
+
+    // MARK: Behaviours
+
+    /// A resolver for decoding a behaviour: elements named before keep their animator item.
+    public func dynamicElementResolver() -> DynamicElementResolver {
+        let data = self.data, bodies = physics.bodyNumbers
+        return DynamicElementResolver(known: physics.itemIDs, next: physics.nextItem) { element in
+            switch element {
+            case .item(let id): return data.indexPath(of: id) != nil
+            case .body(let name): return bodies[name] != nil
+            }
+        }
+    }
+
+    /// Adds a behaviour decoded with `resolver` (whose new elements are committed now); `spec`
+    /// is its wire form, kept for listing and snapshots.
+    @discardableResult
+    public mutating func addDynamicBehavior(_ behavior: any DynamicBehavior, spec: JSONValue,
+                                            resolver: DynamicElementResolver) -> BehaviorID {
+        commit(resolver)
+        syncReferenceBounds()
+        let id = physics.animator.add(behavior)
+        physics.specs[id] = spec
+        syncDynamicMembership()
+        return id
+    }
+
+    /// Replaces a behaviour's settings (`spec` its whole new wire form).
+    public mutating func updateDynamicBehavior(_ id: BehaviorID, to behavior: any DynamicBehavior, spec: JSONValue,
+                                               resolver: DynamicElementResolver) throws(EngineError) {
+        guard physics.specs[id] != nil else { throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs) }
+        commit(resolver)
+        var behavior = behavior
+        syncDynamicMembership(adding: behavior.items)
+        behavior.willBeAdded(to: physics.animator.bodies)
+        _ = physics.animator.update(id, to: behavior)
+        physics.specs[id] = spec
+        syncDynamicMembership()
+    }
+
+    /// Removes a behaviour; returns the elements no behaviour acts on any more (handed back).
+    @discardableResult
+    public mutating func removeDynamicBehavior(_ id: BehaviorID) throws(EngineError) -> [DynamicElement] {
+        guard physics.specs[id] != nil else { throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs) }
+        let before = Set(physics.animator.bodies.ids)
+        physics.animator.remove(id)
+        physics.specs[id] = nil
+        syncDynamicMembership()
+        let after = Set(physics.animator.bodies.ids)
+        return before.subtracting(after).sorted().compactMap { physics.elements[$0] }
+    }
+
+    /// The behaviours' ids, in the order they were added.
+    public var dynamicBehaviorIDs: [Int] { physics.animator.behaviors.map(\.id.rawValue) }
+
+    /// A behaviour and its wire form.
+    public func dynamicBehavior(_ id: BehaviorID) -> (behavior: any DynamicBehavior, spec: JSONValue)? {
+        guard let behavior = physics.animator.behavior(id), let spec = physics.specs[id] else { return nil }
+        return (behavior, spec)
+    }
+
+    /// Every behaviour, in the order added, with its wire form.
+    public var dynamicBehaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue)] {
+        physics.animator.behaviors.compactMap { entry in physics.specs[entry.id].map { (entry.id, entry.behavior, $0) } }
+    }
+
+    /// The element an animator item stands for.
+    public func dynamicElement(for id: DynamicItemID) -> DynamicElement? { physics.elements[id] }
+
+    /// UIDynamicItemBehavior's addLinearVelocity / addAngularVelocity on the items of a behaviour.
+    public mutating func addDynamicVelocity(linear: Vector, angular: Double, to items: [DynamicItemID]) {
+        for id in items {
+            if linear != .zero { physics.animator.addLinearVelocity(linear, to: id) }
+            if angular != 0 { physics.animator.addAngularVelocity(angular, to: id) }
+        }
+    }
+
+    /// True while the animator runs (UIDynamicAnimator.isRunning).
+    public var dynamicsRunning: Bool { !physics.animator.isPaused }
+
+    /// The animator items acting now (the elements some behaviour acts on), in the order they joined.
+    public var dynamicItems: [DynamicItemID] { physics.animator.bodies.ids }
+
+    /// The dynamic state of an item or body; an element no behaviour acts on reports where it is
+    /// drawn (its layout's place, or the body's) and no velocity.
+    public func dynamicState(of element: DynamicElement) throws(EngineError) -> DynamicItemState {
+        if let id = physics.itemIDs[element], let body = physics.animator.bodies[id] {
+            return DynamicItemState(element: element, isDynamic: true, center: body.center, size: body.size, angle: body.angle,
+                                    velocity: body.velocity, angularVelocity: body.angularVelocity)
+        }
+        switch element {
+        case .item(let itemID):
+            guard let indexPath = data.indexPath(of: itemID) else { throw .unknownDynamicElement(element) }
+            let a = bound[.cell(indexPath)]?.attributes ?? layout.attributes(for: .cell(indexPath))
+            return DynamicItemState(element: element, isDynamic: false, center: a?.center ?? .zero, size: a?.size ?? .zero,
+                                    angle: 0, velocity: .zero, angularVelocity: 0)
+        case .body(let name):
+            guard let body = freeBody(named: name) else { throw .unknownBody(name, known: physics.bodyNumbers.keys.sorted()) }
+            return DynamicItemState(element: element, isDynamic: false, center: body.center, size: body.size, angle: body.angle,
+                                    velocity: .zero, angularVelocity: 0)
+        }
+    }
+
+    // MARK: The physics stage in the tick
+
+    /// Stage 3: steps the animator to `time`; true when dynamic elements may have moved.
+    mutating func stepPhysics(to time: Double) -> Bool {
+        guard physics.step(to: time) else { return false }
+        for event in physics.animator.drainEvents() {
+            switch event {
+            case .paused: pendingEvents.append(.dynamicsPaused)
+            case .resumed: break
+            }
+        }
+        return true
+    }
+
+    /// The attributes an element has while it is dynamic (or, for a body, always): the
+    /// layout's, placed and turned by the simulation; nil for an element the layout places.
+    func dynamicAttributes(for element: ElementID) -> LayoutAttributes? {
+        switch element.kind {
+        case .cell:
+            guard let id = physics.cells[element.indexPath], let body = physics.animator.bodies[id] else { return nil }
+            var a = layout.attributes(for: element) ?? LayoutAttributes(element: element, frame: .zero)
+            Self.place(&a, center: body.center, size: body.size, angle: body.angle)
+            return a
+        case .body:
+            guard let body = physics.body(number: element.indexPath.item) else { return nil }
+            var a = LayoutAttributes(element: element, frame: .zero, zIndex: body.zIndex)
+            Self.place(&a, center: body.center, size: body.size, angle: body.angle)
+            return a
+        case .supplementary, .decoration:
+            return nil
+        }
+    }
+
+    private static func place(_ a: inout LayoutAttributes, center: Point, size: Size, angle: Double) {
+        a.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        a.transform = angle == 0 ? .identity : .rotation(angle: angle, x: 0, y: 0, z: 1)
+    }
+
+    /// Where an element goes now: the simulation's place while it is dynamic, else the layout's.
+    func targetAttributes(for element: ElementID) -> LayoutAttributes? {
+        if element.kind == .body || !physics.cells.isEmpty, let a = dynamicAttributes(for: element) { return a }
+        return element.kind == .body ? nil : layout.attributes(for: element)
+    }
+
+    /// What is shown in `rect`: the layout's elements, less the dynamic cells, plus the dynamic
+    /// cells and the bodies whose drawn bounds meet it.
+    func shownAttributes(in rect: Rect) -> [LayoutAttributes] {
+        var result = layout.attributes(in: rect)
+        guard !physics.cells.isEmpty || !physics.bodies.isEmpty else { return result }
+        if !physics.cells.isEmpty {
+            result.removeAll { $0.element.isCell && physics.cells[$0.element.indexPath] != nil }
+            for indexPath in physics.cells.keys.sorted() {
+                if let a = dynamicAttributes(for: .cell(indexPath)), a.visualBounds.intersects(rect) { result.append(a) }
+            }
+        }
+        for number in physics.bodies.keys.sorted() {
+            if let a = dynamicAttributes(for: .body(number)), a.visualBounds.intersects(rect) { result.append(a) }
+        }
+        return result
+    }
+
+    // MARK: Membership
+
+    private mutating func commit(_ resolver: DynamicElementResolver) {
+        for (element, id) in resolver.added {
+            physics.itemIDs[element] = id
+            physics.elements[id] = element
+            physics.nextItem = max(physics.nextItem, id.rawValue + 1)
+        }
+    }
+
+    /// The animator holds exactly the elements some behaviour acts on (and `adding`): new ones
+    /// join from where they are drawn now, ones no behaviour names leave (a body keeps its place).
+    mutating func syncDynamicMembership(adding extra: [DynamicItemID] = []) {
+        var referenced = Set(extra)
+        for entry in physics.animator.behaviors { referenced.formUnion(entry.behavior.items) }
+        for id in physics.animator.bodies.ids where !referenced.contains(id) { release(id) }
+        let joining = referenced.filter { physics.animator.bodies.index(of: $0) == nil }.sorted()
+        if !joining.isEmpty {
+            let paths = indexPaths(of: Set(joining.compactMap { id -> ItemID? in
+                if case .item(let itemID) = physics.elements[id] { return itemID }
+                return nil
+            }))
+            for id in joining { join(id, indexPaths: paths) }
+        }
+        rebuildDynamicCells()
+        updateVisibleViews()
+    }
+
+    private mutating func join(_ id: DynamicItemID, indexPaths: [ItemID: IndexPath]) {
+        switch physics.elements[id] {
+        case .item(let itemID)?:
+            guard let indexPath = indexPaths[itemID],
+                  let a = bound[.cell(indexPath)]?.attributes ?? layout.attributes(for: .cell(indexPath)) else { return }
+            physics.animator.setItem(id, DynamicBody(center: a.center, size: a.size))
+        case .body(let name)?:
+            guard let body = freeBody(named: name) else { return }
+            var state = DynamicBody(center: body.center, size: body.size)
+            state.angle = body.angle
+            physics.animator.setItem(id, state)
+        case nil:
+            return
+        }
+    }
+
+    private mutating func release(_ id: DynamicItemID) {
+        if case .body(let name)? = physics.elements[id], let number = physics.bodyNumbers[name],
+           let state = physics.animator.bodies[id] {
+            physics.bodies[number]?.center = state.center
+            physics.bodies[number]?.angle = state.angle
+        }
+        physics.animator.removeItem(id)
+    }
+
+    /// The index paths of `ids` in the current data, in one walk over it.
+    private func indexPaths(of ids: Set<ItemID>) -> [ItemID: IndexPath] {
+        var found: [ItemID: IndexPath] = [:]
+        guard !ids.isEmpty else { return found }
+        for (s, section) in data.sections.enumerated() {
+            for (i, item) in section.items.enumerated() where ids.contains(item.id) {
+                found[item.id] = IndexPath(s, i)
+                if found.count == ids.count { return found }
+            }
+        }
+        return found
+    }
+
+    private mutating func rebuildDynamicCells() {
+        physics.cells.removeAll(keepingCapacity: true)
+        var byItem: [ItemID: DynamicItemID] = [:]
+        for id in physics.animator.bodies.ids {
+            if case .item(let itemID)? = physics.elements[id] { byItem[itemID] = id }
+        }
+        for (itemID, indexPath) in indexPaths(of: Set(byItem.keys)) { physics.cells[indexPath] = byItem[itemID] }
+    }
+
+    /// After the data changed: dynamic cells follow their items to their new index paths;
+    /// items that are gone leave the animator (behaviours that name them skip them).
+    mutating func dynamicsDataDidChange() {
+        guard !physics.itemIDs.isEmpty else { return }
+        var items: [ItemID: DynamicItemID] = [:]
+        for id in physics.animator.bodies.ids {
+            if case .item(let itemID)? = physics.elements[id] { items[itemID] = id }
+        }
+        guard !items.isEmpty else { return }
+        let paths = indexPaths(of: Set(items.keys))
+        for (itemID, id) in items.sorted(by: { $0.value < $1.value }) where paths[itemID] == nil {
+            physics.animator.removeItem(id)
+        }
+        physics.cells.removeAll(keepingCapacity: true)
+        for (itemID, indexPath) in paths { physics.cells[indexPath] = items[itemID] }
+    }
+
+    /// The animator's reference bounds: the content, at least as large as the view (collision
+    /// with the bounds keeps items in what can be scrolled to).
+    mutating func syncReferenceBounds() {
+        let size = scroll.contentSize, view = scroll.boundsSize
+        let bounds = Rect(x: 0, y: 0, width: max(size.width, view.width), height: max(size.height, view.height))
+        physics.animator.setReferenceBounds(bounds)
+    }
+}

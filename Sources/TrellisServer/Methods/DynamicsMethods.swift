@@ -1,0 +1,135 @@
+import TrellisCore
+import TrellisDynamics
+import TrellisGeometry
+import TrellisProtocol
+
+/// dynamics.add, .update, .remove, .list, .item: UIKit Dynamics behaviours on a session's cells
+/// and bodies (PROTOCOL.md, "Dynamics"). A behaviour is decoded whole before anything changes,
+/// so a refused one leaves the session as it was.
+enum DynamicsMethods {
+    static let entries: [Method] = [
+        Method("dynamics.add", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "behavior"])
+            let session = try context.session()
+            guard let spec = context.params.field("behavior"), spec != .null else {
+                throw .invalidParams(ParamError(path: "params.behavior", .missing(expected: "a behaviour object {\"type\": \(BehaviorSpec.typeNames.joined(separator: " | ")), …}")))
+            }
+            var resolver = session.collectionView.dynamicElementResolver()
+            let behavior = try decode(spec, path: "params.behavior", &resolver)
+            let (stored, linear, angular) = actions(spec)
+            let id = session.collectionView.addDynamicBehavior(behavior, spec: stored, resolver: resolver)
+            session.collectionView.addDynamicVelocity(linear: linear, angular: angular, to: behavior.items)
+            return .object(["behavior": .number(Double(id.rawValue)), "items": elements(behavior.items, session)])
+        },
+        Method("dynamics.update", .changesSession) { context throws(RPCError) in
+            let session = try context.session()
+            let id = try behaviorID(context)
+            guard let (current, stored) = session.collectionView.dynamicBehavior(id) else {
+                throw .from(EngineError.unknownBehavior(id.rawValue, known: session.collectionView.dynamicBehaviorIDs))
+            }
+            guard case .object(var merged) = currentSpec(stored, current), case .object(let changes) = context.params else {
+                throw .invalidParams("params: expected an object")
+            }
+            for (key, value) in changes where key != "session" && key != "behavior" {
+                if key == "type", value != merged["type"] {
+                    throw .invalidParams("params.type: a behaviour's type cannot change (it is \(JSONWriter.string(merged["type"] ?? .null))): remove it and add a new one")
+                }
+                merged[key] = value
+            }
+            var resolver = session.collectionView.dynamicElementResolver()
+            let behavior = try decode(.object(merged), path: "params", &resolver)
+            let (spec, linear, angular) = actions(.object(merged))
+            do throws(EngineError) {
+                try session.collectionView.updateDynamicBehavior(id, to: behavior, spec: spec, resolver: resolver)
+            } catch { throw .from(error) }
+            session.collectionView.addDynamicVelocity(linear: linear, angular: angular, to: behavior.items)
+            return .object(["behavior": .number(Double(id.rawValue)), "items": elements(behavior.items, session)])
+        },
+        Method("dynamics.remove", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "behavior"])
+            let session = try context.session()
+            let id = try behaviorID(context)
+            let released: [DynamicElement]
+            do throws(EngineError) { released = try session.collectionView.removeDynamicBehavior(id) } catch { throw .from(error) }
+            return .object(["removed": .number(Double(id.rawValue)), "released": .array(released.map(BehaviorSpec.json))])
+        },
+        Method("dynamics.list", .reads) { context throws(RPCError) in
+            try context.allow(["session"])
+            let session = try context.session()
+            let view = session.collectionView
+            let behaviors: [JSONValue] = view.dynamicBehaviors.map { entry in
+                guard case .object(var o) = currentSpec(entry.spec, entry.behavior) else { return entry.spec }
+                o["behavior"] = .number(Double(entry.id.rawValue))
+                return .object(o)
+            }
+            return .object(["running": .bool(view.dynamicsRunning), "behaviors": .array(behaviors),
+                            "items": elements(view.dynamicItems, session),
+                            "bodies": .array(view.freeBodies.map { .string($0.name) })])
+        },
+        Method("dynamics.item", .reads) { context throws(RPCError) in
+            try context.allow(["session", "element"])
+            let session = try context.session()
+            guard let value = context.params.field("element"), value != .null else {
+                throw .invalidParams(ParamError(path: "params.element", .missing(expected: "an element: an item id, {\"item\": ID} or {\"body\": NAME}")))
+            }
+            let element: DynamicElement
+            do throws(ParamError) { element = try BehaviorSpec.element(value, path: "params.element") } catch { throw .invalidParams(error) }
+            let state: DynamicItemState
+            do throws(EngineError) { state = try session.collectionView.dynamicState(of: element) } catch { throw .from(error) }
+            return .object([
+                "element": BehaviorSpec.json(element), "dynamic": .bool(state.isDynamic),
+                "center": pair(state.center.x, state.center.y), "size": pair(state.size.width, state.size.height),
+                "angle": .number(state.angle), "velocity": pair(state.velocity.dx, state.velocity.dy),
+                "angularVelocity": .number(state.angularVelocity),
+            ])
+        },
+    ]
+
+    static func decode(_ spec: JSONValue, path: String, _ resolver: inout DynamicElementResolver) throws(RPCError) -> any DynamicBehavior {
+        do throws(BehaviorSpecError) {
+            return try BehaviorSpec.decode(spec, path: path, resolver: &resolver)
+        } catch {
+            switch error {
+            case .params(let p): throw .invalidParams(p)
+            case .engine(let e): throw .from(e)
+            }
+        }
+    }
+
+    static func behaviorID(_ context: MethodContext) throws(RPCError) -> BehaviorID {
+        let n = try context.number("behavior")
+        guard n == n.rounded(), n >= 1, n < 1e15 else {
+            throw .invalidParams("params.behavior: expected a behaviour id (a whole number from 1, as dynamics.add returned it), found \(n)")
+        }
+        return BehaviorID(Int(n))
+    }
+
+    /// The item behaviour's addLinearVelocity / addAngularVelocity act once, when the request
+    /// is applied: they are taken out of the behaviour's lasting settings.
+    static func actions(_ spec: JSONValue) -> (stored: JSONValue, linear: Vector, angular: Double) {
+        guard case .object(var o) = spec, o["type"] == .string("item") else { return (spec, .zero, 0) }
+        var linear = Vector.zero
+        if case .array(let v)? = o["addLinearVelocity"], v.count == 2, let dx = v[0].numberValue, let dy = v[1].numberValue {
+            linear = Vector(dx, dy)
+        }
+        let angular = o["addAngularVelocity"]?.numberValue ?? 0
+        o["addLinearVelocity"] = nil
+        o["addAngularVelocity"] = nil
+        return (.object(o), linear, angular)
+    }
+
+    /// A behaviour's wire form as it stands now: what the animator settled when it was added
+    /// (an attachment's length) and what changed by itself (an instantaneous push that fired).
+    static func currentSpec(_ spec: JSONValue, _ behavior: any DynamicBehavior) -> JSONValue {
+        guard case .object(var o) = spec else { return spec }
+        if let attachment = behavior as? AttachmentBehavior, let length = attachment.length { o["length"] = .number(length) }
+        if let push = behavior as? PushBehavior { o["active"] = .bool(push.active) }
+        return .object(o)
+    }
+
+    static func elements(_ ids: [DynamicItemID], _ session: Session) -> JSONValue {
+        .array(ids.compactMap { session.collectionView.dynamicElement(for: $0) }.map(BehaviorSpec.json))
+    }
+
+    static func pair(_ a: Double, _ b: Double) -> JSONValue { .array([.number(a), .number(b)]) }
+}
