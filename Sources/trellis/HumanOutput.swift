@@ -136,12 +136,19 @@ enum Human {
         }
     }
 
-    /// `dynamics.item`: `i3 dynamic center=187.5,400 size=100,100 angle=0 velocity=0,0 angularVelocity=0`.
+    /// `dynamics.item`: `i3 dynamic center=187.5,400 size=100,100 angle=0 velocity=0,0 angularVelocity=0`,
+    /// numbers to 1/1000 (the simulation's own carry float noise: 999.9999999999991).
     static func dynamicState(_ r: JSONValue) -> [String] {
+        func milli(_ v: JSONValue?) -> String {
+            guard let n = v?.numberValue else { return number(v) }
+            let r = (n * 1000).rounded() / 1000
+            return JSONNumberText.format(r == 0 ? 0 : r)
+        }
+        func pair(_ v: JSONValue?) -> String { (v?.arrayValue ?? []).map(milli).joined(separator: ",") }
         let element = r["element"].map(dynamicElement) ?? "?"
         let state = r["dynamic"] == .bool(true) ? "dynamic" : "not dynamic"
-        return ["\(element) \(state) center=\(numbers(r["center"])) size=\(numbers(r["size"])) angle=\(number(r["angle"])) "
-                + "velocity=\(numbers(r["velocity"])) angularVelocity=\(number(r["angularVelocity"]))"]
+        return ["\(element) \(state) center=\(pair(r["center"])) size=\(pair(r["size"])) angle=\(milli(r["angle"])) "
+                + "velocity=\(pair(r["velocity"])) angularVelocity=\(milli(r["angularVelocity"]))"]
     }
 
     /// `dynamics.list` as a table: whether the animator runs, then one behaviour per line.
@@ -159,6 +166,9 @@ enum Human {
         }
         let items = (r["items"]?.arrayValue ?? []).map(dynamicElement)
         var lines = ["running: \(r["running"] == .bool(true))", "items: " + (items.isEmpty ? "none" : items.joined(separator: " "))]
+        if let bodies = r["bodies"]?.arrayValue, !bodies.isEmpty {
+            lines.append("bodies: " + bodies.map { $0.stringValue ?? JSONWriter.string($0) }.joined(separator: " "))
+        }
         guard behaviors.count > 0 else { return lines + ["no behaviours"] }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
