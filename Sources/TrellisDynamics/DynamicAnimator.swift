@@ -38,6 +38,8 @@ public struct DynamicAnimator: Sendable {
     public private(set) var events: [Event] = []
     /// Last step's contact impulses, to warm-start this step's.
     private var contactImpulses: [Contact.Key: (normal: Double, tangent: Double)] = [:]
+    /// Last step's constraints, whose joint impulses warm-start this step's.
+    private var lastConstraints = ConstraintSet(referenceBounds: .zero)
 
     public static let restSpeed = 1.0
     public static let restAngularSpeed = 2 * Double.pi / 180
@@ -79,9 +81,22 @@ public struct DynamicAnimator: Sendable {
         return id
     }
 
-    /// Replaces a behaviour's settings (a snap point moved, a push made active again).
+    /// Puts back a behaviour under the id it had (a snapshot being restored, its items already
+    /// in place: joints take their reference poses from them); later ones number on from it.
+    public mutating func restore(_ behavior: any DynamicBehavior, as id: BehaviorID) {
+        var behavior = behavior
+        behavior.willBeAdded(to: bodies)
+        behaviors.append((id, behavior))
+        nextBehavior = max(nextBehavior, id.rawValue + 1)
+        wake()
+    }
+
+    /// Replaces a behaviour's settings (a snap point moved, a push made active again). What the
+    /// new settings leave unset is taken from the items now, as `add` does (`willBeAdded`).
     public mutating func update(_ id: BehaviorID, to behavior: any DynamicBehavior) -> Bool {
         guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return false }
+        var behavior = behavior
+        behavior.willBeAdded(to: bodies)
         behaviors[k].behavior = behavior
         wake()
         return true
@@ -154,12 +169,13 @@ public struct DynamicAnimator: Sendable {
         let omega = 2 * Double.pi * constraints.highestFrequency
         let substeps = min(8, max(1, Int((omega * Self.step / 0.5).rounded(.up))))
         let h = Self.step / Double(substeps)
+        constraints.inheritJointImpulses(from: lastConstraints, step: h)
         for substep in 0..<substeps {
-            for (_, behavior) in behaviors where substep == 0 || !behavior.actsOncePerStep {
-                behavior.applyForces(to: &bodies, step: h)
-            }
+            for (_, behavior) in behaviors { behavior.applyForces(to: &bodies, step: h, firstSubstep: substep == 0) }
+            for (_, behavior) in behaviors { behavior.overrideForces(on: &bodies, step: h) }
             solve(&constraints, step: h)
         }
+        lastConstraints = constraints
         contactImpulses.removeAll(keepingCapacity: true)
         for contact in constraints.contacts { contactImpulses[contact.key] = (contact.normalImpulse, contact.tangentImpulse) }
         var changed = false
@@ -186,14 +202,14 @@ public struct DynamicAnimator: Sendable {
                 body.torque = 0
                 all[k] = body
             }
-            guard !constraints.rods.isEmpty || !constraints.contacts.isEmpty else { return }
-            for k in constraints.rods.indices { constraints.rods[k].prepare(&all) }
+            guard constraints.hasJoints || !constraints.contacts.isEmpty else { return }
+            constraints.prepareJoints(&all, step: h)
             for k in constraints.contacts.indices {
                 constraints.contacts[k].prepare(all)
                 constraints.contacts[k].warmStart(&all)
             }
             for _ in 0..<velocityIterations {
-                for k in constraints.rods.indices { constraints.rods[k].solveVelocity(&all) }
+                constraints.solveJointVelocities(&all)
                 for group in constraints.contactGroups {
                     switch group {
                     case .single(let k):
@@ -211,12 +227,10 @@ public struct DynamicAnimator: Sendable {
             }
         }
         integrate(step: h)
-        guard !constraints.rods.isEmpty else { return }
+        guard constraints.hasJoints else { return }
         bodies.withBodyArray { all in
             for _ in 0..<positionIterations {
-                var done = true
-                for rod in constraints.rods { done = rod.solvePosition(&all) && done }
-                if done { break }
+                if constraints.solveJointPositions(&all) { break }
             }
         }
     }

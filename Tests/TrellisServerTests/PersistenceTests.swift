@@ -432,7 +432,7 @@ import TrellisProtocol
         let bytes = StateSnapshot(seq: 7, sessions: [try SessionState(session)]).bytes.bytes
         let read = try StateSnapshot(bytes: bytes, file: "snapshot.json")
         #expect(read.seq == 7 && read.sessions.count == 1)
-        let rebuilt = read.sessions[0].makeView()
+        let rebuilt = try read.sessions[0].makeView()
         #expect(rebuilt.data == view.data)
         #expect(rebuilt.selectedItems == ["b3", "x"])
         #expect(rebuilt.scene == view.scene)

@@ -93,9 +93,8 @@ extension CollectionView {
                                                resolver: DynamicElementResolver) throws(EngineError) {
         guard physics.specs[id] != nil else { throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs) }
         commit(resolver)
-        var behavior = behavior
+        // New items join first: the animator's update takes unset settings from them.
         syncDynamicMembership(adding: behavior.items)
-        behavior.willBeAdded(to: physics.animator.bodies)
         _ = physics.animator.update(id, to: behavior)
         physics.specs[id] = spec
         syncDynamicMembership()
@@ -136,6 +135,13 @@ extension CollectionView {
             if linear != .zero { physics.animator.addLinearVelocity(linear, to: id) }
             if angular != 0 { physics.animator.addAngularVelocity(angular, to: id) }
         }
+    }
+
+    /// The most physics steps one advance takes (the rest of a longer gap is dropped); unlimited
+    /// by default, so a manual clock's every millisecond is simulated.
+    public var physicsCatchUpLimit: Int {
+        get { physics.catchUpLimit }
+        set { physics.catchUpLimit = max(1, newValue) }
     }
 
     /// True while the animator runs (UIDynamicAnimator.isRunning).

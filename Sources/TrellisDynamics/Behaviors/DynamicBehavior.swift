@@ -11,6 +11,13 @@ public protocol DynamicBehavior: Sendable {
     func applyProperties(to bodies: inout DynamicBodies)
     /// Adds forces, accelerations and impulses for one step of `step` seconds.
     func applyForces(to bodies: inout DynamicBodies, step: Double)
+    /// After every behaviour's forces for the (sub-)step: forces that replace the others'
+    /// (a velocity field sets the velocity whatever was added before or after it).
+    func overrideForces(on bodies: inout DynamicBodies, step: Double)
+    /// What the animator calls on each sub-step of `step` seconds, `firstSubstep` true on a
+    /// step's first: by default `applyForces(to:step:)`, but on the first sub-step only for
+    /// behaviours that act once per step. A composite passes the flag to each child.
+    func applyForces(to bodies: inout DynamicBodies, step: Double, firstSubstep: Bool)
     /// Adds the constraints the solver enforces this step.
     func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies)
     /// After a step: an instantaneous push turns itself off. True when the behaviour changed.
@@ -24,6 +31,10 @@ public protocol DynamicBehavior: Sendable {
 extension DynamicBehavior {
     public func applyProperties(to bodies: inout DynamicBodies) {}
     public func applyForces(to bodies: inout DynamicBodies, step: Double) {}
+    public func overrideForces(on bodies: inout DynamicBodies, step: Double) {}
+    public func applyForces(to bodies: inout DynamicBodies, step: Double, firstSubstep: Bool) {
+        if firstSubstep || !actsOncePerStep { applyForces(to: &bodies, step: step) }
+    }
     public func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies) {}
     public mutating func didStep() -> Bool { false }
     public mutating func willBeAdded(to bodies: DynamicBodies) {}

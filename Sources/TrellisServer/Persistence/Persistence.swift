@@ -267,12 +267,16 @@ final class Persistence {
         if let bytes = try FileIO.read(snapshotPath) {
             let snapshot = try StateSnapshot(bytes: bytes, file: snapshotPath)
             covered = snapshot.seq
-            for state in snapshot.sessions {
-                server.sessions[state.name] = Session(name: state.name, collectionView: state.makeView(), clock: state.clock,
-                                                      epochMilliseconds: .infinity)
-            }
-            fromSnapshot = snapshot.sessions.count
             failed = snapshot.unreadable
+            for state in snapshot.sessions {
+                do throws(ParamError) {
+                    server.sessions[state.name] = Session(name: state.name, collectionView: try state.makeView(), clock: state.clock,
+                                                          epochMilliseconds: .infinity)
+                    fromSnapshot += 1
+                } catch {
+                    failed.append((state.name, "\(snapshotPath): \(error.message)"))
+                }
+            }
         }
         let contents = try JournalParser.parse(try journal.readAll(), file: journalPath)
         if contents.tornTailBytes > 0 {

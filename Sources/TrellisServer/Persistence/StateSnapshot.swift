@@ -85,6 +85,8 @@ struct SessionState {
     var selectionPolicy: SelectionPolicy
     /// What was in flight (empty at rest: then the key is left out).
     var motion: MotionState
+    /// Bodies, behaviours and the simulation's state (left out when nothing dynamic was set up).
+    var dynamics: DynamicsSnapshot
 
     /// The session's state, or an error when its layout has no protocol object to write.
     init(_ session: Session) throws(PersistenceError) {
@@ -104,6 +106,7 @@ struct SessionState {
         selectionPolicy = view.selectionPolicy
         motion = view.motion
         motionJSON = motion.isEmpty ? nil : try MotionStateCoding.json(motion, session: session.name)
+        dynamics = view.dynamicsSnapshot { DynamicsMethods.currentSpec($1, $0) }
     }
 
     /// `motion` as the file writes it (checked when the state was taken, so writing cannot fail).
@@ -122,12 +125,13 @@ struct SessionState {
             "allowsMultipleSelection": .bool(selectionPolicy.allowsMultipleSelection),
         ]
         if let motionJSON { members["motion"] = motionJSON }
+        if !dynamics.isEmpty { members["dynamics"] = DynamicsStateCoding.json(dynamics) }
         return .object(members)
     }
 
     init(_ value: JSONValue, path: String) throws(ParamError) {
         try value.rejectUnknownKeys(allowed: ["name", "clock", "time", "bounds", "contentInset", "contentOffset", "layout",
-                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion"],
+                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion", "dynamics"],
                                       path: path)
         name = try value.requireString("name", in: path)
         let clockName = try value.requireString("clock", in: path)
@@ -161,11 +165,18 @@ struct SessionState {
                                           allowsMultipleSelection: try value.requireBool("allowsMultipleSelection", in: path))
         motionJSON = try value.optionalObject("motion", in: path)
         motion = try motionJSON.map { m throws(ParamError) in try MotionStateCoding.motion(m, path: "\(path).motion") } ?? MotionState()
+        dynamics = try value.optionalObject("dynamics", in: path).map { d throws(ParamError) in
+            try DynamicsStateCoding.snapshot(d, path: "\(path).dynamics")
+        } ?? DynamicsSnapshot()
+        dynamicsPath = "\(path).dynamics"
     }
+
+    /// Where `dynamics` was read from, for the messages of its restore.
+    private var dynamicsPath = "dynamics"
 
     /// A collection view in this state, built with the engine's public inputs as a client would
     /// drive it: create, set the offset, select, move the clock, then resume what was in flight.
-    func makeView() -> CollectionView {
+    func makeView() throws(ParamError) -> CollectionView {
         // The layout object was checked when the snapshot was read.
         let layout = (try? LayoutSpec.layout(self.layout)) ?? FlowLayout()
         var view = CollectionView(boundsSize: bounds, layout: layout, data: data, contentInset: contentInset)
@@ -175,6 +186,7 @@ struct SessionState {
             if let indexPath = data.indexPath(of: id) { try? view.select(indexPath) }
         }
         view.advance(to: time)
+        if !dynamics.isEmpty { try DynamicsStateCoding.restore(dynamics, on: &view, path: dynamicsPath) }
         _ = view.drainEvents()
         view.resume(motion)
         return view

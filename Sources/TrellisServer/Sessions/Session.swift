@@ -29,6 +29,9 @@ public final class Session {
         self.collectionView = collectionView
         self.clock = clock
         self.epochMilliseconds = epochMilliseconds
+        // A live session that stalled (a stopped process) catches up four seconds of physics at
+        // most, as the loop must not freeze; a manual clock simulates every step it is given.
+        if clock == .live { self.collectionView.physicsCatchUpLimit = 240 }
         published = PublishedScene(keyframe: collectionView.scene)
     }
 

@@ -10,10 +10,15 @@ public struct DynamicElementResolver: Sendable {
     /// Elements named for the first time, in the order they were named.
     public private(set) var added: [(DynamicElement, DynamicItemID)] = []
     private let exists: @Sendable (DynamicElement) -> Bool
+    /// Restoring a snapshot: elements named before stand even when gone since (a behaviour may
+    /// still name a deleted item).
+    private let keepsGoneElements: Bool
 
-    init(known: [DynamicElement: DynamicItemID], next: Int, exists: @escaping @Sendable (DynamicElement) -> Bool) {
+    init(known: [DynamicElement: DynamicItemID], next: Int, keepsGoneElements: Bool = false,
+         exists: @escaping @Sendable (DynamicElement) -> Bool) {
         self.known = known
         self.next = next
+        self.keepsGoneElements = keepsGoneElements
         self.exists = exists
     }
 
@@ -21,7 +26,7 @@ public struct DynamicElementResolver: Sendable {
     public mutating func id(for element: DynamicElement) throws(EngineError) -> DynamicItemID {
         if let id = known[element] {
             // Named before but gone since (a deleted item, a removed body): named again, it must exist.
-            guard exists(element) else { throw .unknownDynamicElement(element) }
+            guard keepsGoneElements || exists(element) else { throw .unknownDynamicElement(element) }
             return id
         }
         guard exists(element) else { throw .unknownDynamicElement(element) }

@@ -7,7 +7,11 @@ import TrellisDynamics
 /// each behaviour's wire form (for listing and snapshots). It needs ticks exactly while the
 /// animator runs: a paused animator costs nothing.
 struct PhysicsStage: MotionStage, Sendable {
-    private(set) var timestep = FixedTimestep()
+    /// Every step falls due: a manual clock advanced by ten seconds simulates ten seconds.
+    private(set) var timestep = FixedTimestep(maximumStepsPerAdvance: .max)
+    /// At most this many steps in one advance, the rest dropped (a live session that stalled
+    /// catches up at most four seconds, rather than freezing its loop to simulate the gap).
+    var catchUpLimit = Int.max
     var animator = DynamicAnimator(referenceBounds: .zero)
     /// Every element a behaviour has named, and its animator item (kept after the element
     /// leaves the animator, so a behaviour that names it keeps naming the same item).
@@ -34,7 +38,7 @@ struct PhysicsStage: MotionStage, Sendable {
 
     /// Moves to `time`; returns true when the animator stepped (dynamic items may have moved).
     mutating func step(to time: Double) -> Bool {
-        let steps = timestep.advance(to: time)
+        let steps = min(timestep.advance(to: time), catchUpLimit)
         guard steps > 0, !animator.isPaused else { return false }
         animator.advance(steps: steps)
         return true

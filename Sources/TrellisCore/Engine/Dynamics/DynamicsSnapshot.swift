@@ -1,0 +1,72 @@
+import TrellisDynamics
+
+/// The lasting dynamic state of a session, for a state snapshot: the free bodies, which
+/// elements are which animator items, every behaviour's wire form under its id, and each
+/// dynamic item's simulated state (centre, angle, velocities, material). What is not kept: the
+/// contact solver's warm-start impulses and the fraction of a step not yet simulated, so a
+/// restored simulation goes on from the same positions and velocities, within a step's rounding
+/// of the one that was running (the journal's replay, without a snapshot, is exact).
+public struct DynamicsSnapshot: Sendable {
+    public var bodies: [FreeBody] = []
+    public var nextBodyNumber = 0
+    public var elements: [(element: DynamicElement, item: DynamicItemID)] = []
+    public var nextItem = 1
+    public var behaviors: [(id: BehaviorID, spec: JSONValue)] = []
+    public var items: [(item: DynamicItemID, state: DynamicBody)] = []
+
+    public init() {}
+
+    /// Nothing dynamic was ever set up: the key is left out of the snapshot.
+    public var isEmpty: Bool { bodies.isEmpty && elements.isEmpty && behaviors.isEmpty }
+}
+
+extension CollectionView {
+    /// The dynamic state as a snapshot keeps it; `spec` gives each behaviour's current wire form.
+    public func dynamicsSnapshot(spec: (any DynamicBehavior, JSONValue) -> JSONValue) -> DynamicsSnapshot {
+        var s = DynamicsSnapshot()
+        s.bodies = physics.bodies.keys.sorted().compactMap { physics.bodies[$0] }
+        s.nextBodyNumber = physics.nextBodyNumber
+        s.elements = physics.itemIDs.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
+        s.nextItem = physics.nextItem
+        s.behaviors = dynamicBehaviors.map { ($0.id, spec($0.behavior, $0.spec)) }
+        s.items = physics.animator.bodies.ids.compactMap { id in physics.animator.bodies[id].map { (id, $0) } }
+        return s
+    }
+
+    /// First step of a restore: the bodies and which element is which item.
+    public mutating func restoreDynamicElements(_ s: DynamicsSnapshot) {
+        for body in s.bodies {
+            physics.bodies[body.number] = body
+            physics.bodyNumbers[body.name] = body.number
+        }
+        physics.nextBodyNumber = max(s.nextBodyNumber, (s.bodies.map(\.number).max() ?? -1) + 1)
+        for (element, item) in s.elements {
+            physics.itemIDs[element] = item
+            physics.elements[item] = element
+        }
+        physics.nextItem = max(s.nextItem, (s.elements.map(\.item.rawValue).max() ?? 0) + 1)
+    }
+
+    /// A resolver for a snapshot's behaviours (elements named before stand even when gone).
+    public func restoringElementResolver() -> DynamicElementResolver {
+        let data = self.data, bodies = physics.bodyNumbers
+        return DynamicElementResolver(known: physics.itemIDs, next: physics.nextItem, keepsGoneElements: true) { element in
+            switch element {
+            case .item(let id): return data.indexPath(of: id) != nil
+            case .body(let name): return bodies[name] != nil
+            }
+        }
+    }
+
+    /// Second step: the behaviours under their ids, then each item's simulated state.
+    public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue)],
+                                                 items: [(item: DynamicItemID, state: DynamicBody)]) {
+        syncReferenceBounds()
+        for (item, state) in items where physics.elements[item] != nil { physics.animator.setItem(item, state) }
+        for entry in behaviors {
+            physics.animator.restore(entry.behavior, as: entry.id)
+            physics.specs[entry.id] = entry.spec
+        }
+        syncDynamicMembership()
+    }
+}
