@@ -1,3 +1,4 @@
+import Foundation
 import TrellisClient
 import TrellisCore
 import TrellisProtocol
@@ -39,6 +40,7 @@ enum Human {
     /// `{kind, section, item?, id?, elementKind?}` → `0:3 item3`, or `header 0` for a supplementary view.
     static func element(_ e: JSONValue?) -> String {
         guard let e else { return "-" }
+        if e["kind"]?.stringValue == "body" { return "body:" + (e["id"]?.stringValue ?? "?") }
         let section = number(e["section"])
         if let item = e["item"] {
             var text = "\(section):\(number(item))"
@@ -116,8 +118,76 @@ enum Human {
         ["offset=\(numbers(r["contentOffset"])) contentSize=\(numbers(r["contentSize"]))"]
     }
 
+    /// A behaviour's element in any of the protocol's forms: `i3`, `body:panel`.
+    static func dynamicElement(_ e: JSONValue) -> String {
+        DynamicElement(wire: e).map(\.description) ?? JSONWriter.string(e)
+    }
+
+    /// A value in a `key=value` word: numbers and lists of numbers as the other lines write
+    /// them, elements as `body:panel`, anything else as JSON.
+    static func setting(_ key: String, _ value: JSONValue) -> String {
+        switch value {
+        case .number: return number(value)
+        case .string(let s): return s
+        case .bool(let b): return "\(b)"
+        case .array(let values) where values.allSatisfy({ $0.numberValue != nil }): return numbers(value)
+        case .object where key == "attachedTo" || key == "item": return dynamicElement(value)
+        default: return JSONWriter.string(value)
+        }
+    }
+
+    /// `dynamics.item`: `i3 dynamic center=187.5,400 size=100,100 angle=0 velocity=0,0 angularVelocity=0`,
+    /// numbers to 1/1000 (the simulation's own carry float noise: 999.9999999999991).
+    static func dynamicState(_ r: JSONValue) -> [String] {
+        func milli(_ v: JSONValue?) -> String {
+            guard let n = v?.numberValue else { return number(v) }
+            let r = (n * 1000).rounded() / 1000
+            return JSONNumberText.format(r == 0 ? 0 : r)
+        }
+        func pair(_ v: JSONValue?) -> String { (v?.arrayValue ?? []).map(milli).joined(separator: ",") }
+        let element = r["element"].map(dynamicElement) ?? "?"
+        let state = r["dynamic"] == .bool(true) ? "dynamic" : "not dynamic"
+        return ["\(element) \(state) center=\(pair(r["center"])) size=\(pair(r["size"])) angle=\(milli(r["angle"])) "
+                + "velocity=\(pair(r["velocity"])) angularVelocity=\(milli(r["angularVelocity"]))"]
+    }
+
+    /// `dynamics.list` as a table: whether the animator runs, then one behaviour per line.
+    static func behaviors(_ r: JSONValue) -> [String] {
+        let behaviors = r["behaviors"]?.arrayValue ?? []
+        var rows: [[String]] = [["ID", "TYPE", "ELEMENTS", "SETTINGS"]]
+        for b in behaviors {
+            var elements = (b["items"]?.arrayValue ?? []).map(dynamicElement)
+            if let item = b["item"] { elements.insert(dynamicElement(item), at: 0) }
+            guard case .object(let members) = b else { continue }
+            let settings = members.keys.sorted().filter { !["behavior", "type", "items", "item"].contains($0) }
+                .map { "\($0)=\(setting($0, members[$0]!))" }
+            rows.append([number(b["behavior"]), b["type"]?.stringValue ?? "?",
+                         elements.isEmpty ? "-" : elements.joined(separator: " "), settings.joined(separator: " ")])
+        }
+        let items = (r["items"]?.arrayValue ?? []).map(dynamicElement)
+        var lines = ["running: \(r["running"] == .bool(true))", "items: " + (items.isEmpty ? "none" : items.joined(separator: " "))]
+        if let bodies = r["bodies"]?.arrayValue, !bodies.isEmpty {
+            lines.append("bodies: " + bodies.map { $0.stringValue ?? JSONWriter.string($0) }.joined(separator: " "))
+        }
+        guard behaviors.count > 0 else { return lines + ["no behaviours"] }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            let padded = (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+            lines.append((padded + [row[3]]).joined(separator: "  ").trimmingTrailingSpaces)
+        }
+        return lines
+    }
+
     static func selected(_ r: JSONValue) -> String {
         guard case .array(let ids)? = r["selected"], !ids.isEmpty else { return "selected: none" }
         return "selected: " + ids.map { $0.stringValue ?? JSONWriter.string($0) }.joined(separator: " ")
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
     }
 }

@@ -17,6 +17,8 @@ struct Run: ParsableCommand {
               expect NAME visible=12 offset=0,400 pool.cell.created<=20
                   scene values and stats numbers (== != <= >= < >)
               expect NAME scene == FILE.json
+              expect NAME body:card center=187.5,617 velocity=0,0 speed<1 angle=0
+                  the animator's state (also item:ID); 'expect NAME dynamics running==false'
               expect-error CODE "message substring"   (after a command that must fail)
 
             Runs in process (no server) unless --socket is given; sessions always get a manual \

@@ -21,6 +21,7 @@ struct Trellis: ParsableCommand {
             Reload.self, Apply.self, Batch.self, Insert.self, Delete.self, Move.self,
             LayoutCommand.self, Resize.self, Scroll.self, Tap.self, Hit.self, Select.self, Deselect.self,
             Query.self, SceneCommand.self, Advance.self, Stats.self, Shutdown.self,
+            Body.self, Dynamics.self,
             Snapshot.self, Record.self,
             Run.self,
             Attach.self,

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// A command-line value that does not parse, with what was expected (a usage error, exit 64).
 public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -138,6 +139,15 @@ public enum CommandSyntax {
             counts.append(n)
         }
         return counts
+    }
+
+    /// A JSON value written on the command line (`--data '{"label": "x"}'`); `what` names the
+    /// option in the message.
+    public static func json(_ text: String, what: String) throws(SyntaxError) -> JSONValue {
+        let bytes = Array(text.utf8)
+        do { return try JSONParser.parse(bytes) } catch {
+            throw SyntaxError("\(what) '\(text)': not JSON: \(error.message)")
+        }
     }
 
     /// `S:I` as printed.

@@ -9,6 +9,6 @@ extension SceneView {
             if let number = label.numberValue { return JSONNumberText.format(number) }
         }
         if let id = itemID { return id.rawValue }
-        return element.kind.elementKind ?? "cell"
+        return element.kind.elementKind ?? element.kind.category
     }
 }

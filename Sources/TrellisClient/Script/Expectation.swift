@@ -9,15 +9,22 @@ import TrellisCore
 /// - `session`: values of the whole scene (`visible`, `offset`, `contentSize`, `time`) and
 ///   numbers from `stats {session}` by dotted path (`pool.cell.created<=20`).
 /// - `sceneFile`: `query.scene` equal to a JSON file, numbers within a tolerance.
+/// - `dynamicState`: one element's state in the session's animator (`dynamics.item`):
+///   `expect NAME item:i0 center=… velocity=… angle=…`, `expect NAME body:panel …`.
+/// - `dynamics`: the animator as a whole (`dynamics.list`): `expect NAME dynamics running==false`.
 public enum Expectation: Hashable, Sendable {
     case attributes(session: String, element: ElementSelector, source: AttributeSource, checks: [AttributeCheck], tolerance: Double)
     case session(session: String, scene: [SceneCheck], stats: [StatCheck], tolerance: Double)
     case sceneFile(session: String, path: String, tolerance: Double)
+    case dynamicState(session: String, element: ElementSelector, checks: [DynamicCheck], tolerance: Double)
+    case dynamics(session: String, checks: [StatCheck])
 
     /// The session the expectation reads.
     public var session: String {
         switch self {
-        case .attributes(let s, _, _, _, _), .session(let s, _, _, _), .sceneFile(let s, _, _): return s
+        case .attributes(let s, _, _, _, _), .session(let s, _, _, _), .sceneFile(let s, _, _), .dynamicState(let s, _, _, _),
+             .dynamics(let s, _):
+            return s
         }
     }
 
@@ -35,9 +42,12 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
     case item(String)
     /// A supplementary or decoration view of a section: `header:0`, `footer:0`, `background:0`.
     case supplementary(kind: String, section: Int)
+    /// A free body by name (`body:panel`).
+    case body(String)
 
     public var description: String {
         switch self {
+        case .body(let name): return "body:\(name)"
         case .cell(let p): return "\(p.section):\(p.item)"
         case .item(let id): return "item:\(id)"
         case .supplementary(let kind, let section): return "\(kind):\(section)"
@@ -71,6 +81,25 @@ public enum AttributeCheck: Hashable, Sendable {
     case transform([Double])
     /// `absent`: no such element (model) or no view showing it (presentation).
     case absent
+}
+
+/// One `key=value` of a dynamic-state check (`dynamics.item`); every number within the
+/// line's tolerance.
+public enum DynamicCheck: Hashable, Sendable {
+    /// `center=x,y`.
+    case center(Point)
+    /// `size=WxH`.
+    case size(Size)
+    /// `velocity=dx,dy` in points per second.
+    case velocity(Point)
+    /// `speed<op>n`: the velocity's length, pt/s (`speed<1` for "at rest").
+    case speed(Comparison, Double)
+    /// `angle<op>radians`.
+    case angle(Comparison, Double)
+    /// `angularVelocity<op>rad/s`.
+    case angularVelocity(Comparison, Double)
+    /// `dynamic=true|false`: whether a behaviour acts on the element.
+    case dynamic(Bool)
 }
 
 /// One check on the whole scene.

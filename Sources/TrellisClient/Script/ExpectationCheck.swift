@@ -48,6 +48,10 @@ public struct ExpectationCheck {
                                    actual: parts.map(\.actual).joined(separator: " "))
             case .sceneFile(let session, let path, let tolerance):
                 return try compareScene(session: session, path: path, tolerance: tolerance)
+            case .dynamicState(let session, let element, let checks, let tolerance):
+                return try compareDynamicState(session: session, element: element, checks: checks, tolerance: tolerance)
+            case .dynamics(let session, let checks):
+                return compare(dynamics: try caller.call("dynamics.list", ["session": .string(session)]), checks: checks)
             }
         } catch {
             return CheckResult(passed: false, expected: "an answer from the server", actual: "error: \(error)")
@@ -89,6 +93,8 @@ public struct ExpectationCheck {
             return element["kind"]?.stringValue == "cell" && element["id"]?.stringValue == id
         case .supplementary(let kind, let section):
             return element["elementKind"]?.stringValue == kind && element["section"]?.numberValue == Double(section)
+        case .body(let name):
+            return element["kind"]?.stringValue == "body" && element["id"]?.stringValue == name
         }
     }
 
@@ -140,6 +146,98 @@ public struct ExpectationCheck {
             }
         }
         return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
+    }
+
+    // MARK: Dynamics
+
+    /// Reads the element's state in the animator; a cell named by index path is first found
+    /// in the layout, for its item id.
+    func compareDynamicState(session: String, element: ElementSelector, checks: [DynamicCheck], tolerance: Double) throws(ClientError) -> CheckResult {
+        let expected = checks.map(Self.describe).joined(separator: " ")
+        let wire: JSONValue
+        switch element {
+        case .item(let id): wire = .string(id)
+        case .body(let name): wire = .object(["body": .string(name)])
+        case .cell:
+            guard let id = try attributes(session: session, element: element, source: .model)?["element"]?["id"]?.stringValue else {
+                return CheckResult(passed: false, expected: expected, actual: "no item at \(element)")
+            }
+            wire = .string(id)
+        case .supplementary:
+            return CheckResult(passed: false, expected: expected, actual: "\(element) is not a dynamic element")
+        }
+        let state = try caller.call("dynamics.item", ["session": .string(session), "element": wire])
+        var passed = true
+        var actual: [String] = []
+        for check in checks {
+            switch check {
+            case .center(let p):
+                let center = state["center"].numbers
+                passed = passed && Self.near(center, [p.x, p.y], tolerance)
+                actual.append("center=" + Self.list(center))
+            case .size(let s):
+                let size = state["size"].numbers
+                passed = passed && Self.near(size, [s.width, s.height], tolerance)
+                actual.append("size=" + size.map(Self.format).joined(separator: "x"))
+            case .velocity(let v):
+                let velocity = state["velocity"].numbers
+                passed = passed && Self.near(velocity, [v.x, v.y], tolerance)
+                actual.append("velocity=" + Self.list(velocity))
+            case .speed(let comparison, let value):
+                let v = state["velocity"].numbers
+                let speed = v.count == 2 ? (v[0] * v[0] + v[1] * v[1]).squareRoot() : .nan
+                passed = passed && comparison.holds(speed, value, tolerance: tolerance)
+                actual.append("speed=" + Self.format(speed))
+            case .angle(let comparison, let value):
+                let angle = state["angle"]?.numberValue ?? .nan
+                passed = passed && comparison.holds(angle, value, tolerance: tolerance)
+                actual.append("angle=" + Self.format(angle))
+            case .angularVelocity(let comparison, let value):
+                let w = state["angularVelocity"]?.numberValue ?? .nan
+                passed = passed && comparison.holds(w, value, tolerance: tolerance)
+                actual.append("angularVelocity=" + Self.format(w))
+            case .dynamic(let value):
+                let dynamic = state["dynamic"] == .bool(true)
+                passed = passed && dynamic == value
+                actual.append("dynamic=\(dynamic)")
+            }
+        }
+        return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
+    }
+
+    /// `running`, `behaviors` and `items` of `dynamics.list` (the two lists by their length).
+    func compare(dynamics list: JSONValue, checks: [StatCheck]) -> CheckResult {
+        var passed = true
+        var expected: [String] = [], actual: [String] = []
+        for check in checks {
+            let key = check.path.joined(separator: ".")
+            if key == "running" {
+                let running = list["running"] == .bool(true)
+                passed = passed && check.comparison.holds(running ? 1 : 0, check.value)
+                let named = check.value == 0 ? "false" : check.value == 1 ? "true" : Self.format(check.value)
+                expected.append("running\(check.comparison.rawValue)\(named)")
+                actual.append("running=\(running)")
+            } else {
+                let count = Double(list[key].arrayItems.count)
+                passed = passed && check.comparison.holds(count, check.value)
+                expected.append("\(key)\(check.comparison.rawValue)\(Self.format(check.value))")
+                actual.append("\(key)=\(Self.format(count))")
+            }
+        }
+        return CheckResult(passed: passed, expected: expected.joined(separator: " "), actual: actual.joined(separator: " "))
+    }
+
+    static func describe(_ check: DynamicCheck) -> String {
+        func op(_ c: Comparison) -> String { c == .equal ? "=" : c.rawValue }
+        switch check {
+        case .center(let p): return "center=" + list([p.x, p.y])
+        case .size(let s): return "size=\(format(s.width))x\(format(s.height))"
+        case .velocity(let v): return "velocity=" + list([v.x, v.y])
+        case .speed(let c, let v): return "speed\(op(c))\(format(v))"
+        case .angle(let c, let v): return "angle\(op(c))\(format(v))"
+        case .angularVelocity(let c, let v): return "angularVelocity\(op(c))\(format(v))"
+        case .dynamic(let d): return "dynamic=\(d)"
+        }
     }
 
     // MARK: Scene, stats, files

@@ -7,6 +7,9 @@ import TrellisCore
 /// expect NAME visible=12 offset=0,400 …                  the scene as a whole
 /// expect NAME pool.cell.created<=20 animating==0 …       stats {session}, by dotted path
 /// expect NAME scene == FILE.json [tolerance=T]           the whole scene against a file
+/// expect NAME item:ID center=… velocity=… angle=…        an element in the animator (dynamics.item)
+/// expect NAME body:NAME center=… speed<1                 a free body, likewise
+/// expect NAME dynamics running==false behaviors==2       the animator (dynamics.list)
 /// ```
 public enum ExpectationSyntax {
     /// Keys read from the scene; any other key on a session-level line is a stats path.
@@ -30,6 +33,9 @@ public enum ExpectationSyntax {
         guard let first = rest.first else {
             throw SyntaxError("expect \(session): nothing to check (e.g. 0:3 frame=x,y,w,h, visible=12, pool.cell.created<=20, scene == FILE.json)")
         }
+        if first == "dynamics" {
+            return .dynamics(session: session, checks: try dynamicsChecks(Array(rest.dropFirst())))
+        }
         if first == "scene" {
             if rest.count >= 2, rest[1] == "==" || rest[1] == "=" {
                 guard rest.count == 3 else { throw SyntaxError("expected: expect \(session) scene == FILE.json") }
@@ -42,6 +48,9 @@ public enum ExpectationSyntax {
                                checks: try attributeChecks(Array(rest.dropFirst(2)), element: element), tolerance: tolerance)
         }
         if let element = try selector(first) {
+            if let checks = try dynamicChecks(Array(rest.dropFirst()), element: element) {
+                return .dynamicState(session: session, element: element, checks: checks, tolerance: tolerance)
+            }
             return .attributes(session: session, element: element, source: .model,
                                checks: try attributeChecks(Array(rest.dropFirst()), element: element), tolerance: tolerance)
         }
@@ -67,6 +76,11 @@ public enum ExpectationSyntax {
     /// An element selector, or nil when the word is not one (it has an operator, or no colon).
     static func selector(_ word: String) throws(SyntaxError) -> ElementSelector? {
         guard word.contains(":"), !word.contains(where: { "=<>!".contains($0) }) else { return nil }
+        if word.hasPrefix("body:") {
+            let name = String(word.dropFirst(5))
+            guard !name.isEmpty else { throw SyntaxError("'\(word)': expected body:NAME") }
+            return .body(name)
+        }
         if word.hasPrefix("item:") {
             let id = String(word.dropFirst(5))
             guard !id.isEmpty else { throw SyntaxError("'\(word)': expected item:ID") }
@@ -120,6 +134,64 @@ public enum ExpectationSyntax {
             default:
                 throw SyntaxError("'\(key)': unknown attribute; known: frame, center, size, alpha, zIndex, hidden, id, transform, absent")
             }
+        }
+        return checks
+    }
+
+    /// Keys only the animator knows, and the ones it shares with the layout's attributes.
+    static let dynamicOnlyKeys: Set<String> = ["velocity", "speed", "angle", "angularVelocity", "dynamic"]
+    static let dynamicKeys = dynamicOnlyKeys.union(["center", "size"])
+
+    /// The checks of a line read through `dynamics.item`, or nil when the line is an attribute
+    /// check: it names a key only the animator knows, or a body with nothing but keys the
+    /// animator gives (a body's centre is the animator's to say).
+    static func dynamicChecks(_ words: [String], element: ElementSelector) throws(SyntaxError) -> [DynamicCheck]? {
+        let keys = words.map { Comparison.split($0)?.key ?? $0 }
+        let isBody: Bool
+        if case .body = element { isBody = true } else { isBody = false }
+        guard keys.contains(where: dynamicOnlyKeys.contains) || (isBody && !keys.isEmpty && keys.allSatisfy(dynamicKeys.contains)) else {
+            return nil
+        }
+        if case .supplementary = element { throw SyntaxError("expect … \(element): only items and bodies are dynamic") }
+        if let other = keys.first(where: { !dynamicKeys.contains($0) }) {
+            throw SyntaxError("'\(other)': a line that reads the animator checks center, size, velocity, speed, angle, angularVelocity and dynamic only")
+        }
+        var checks: [DynamicCheck] = []
+        for word in words {
+            guard let (key, comparison, value) = Comparison.split(word) else {
+                throw SyntaxError("'\(word)': expected KEY=VALUE (center, size, velocity, speed, angle, angularVelocity, dynamic)")
+            }
+            let equalityOnly = { () throws(SyntaxError) in
+                if comparison != .equal { throw SyntaxError("'\(word)': \(key) is compared with = only") }
+            }
+            switch key {
+            case "center": try equalityOnly(); checks.append(.center(try CommandSyntax.point(value)))
+            case "size": try equalityOnly(); checks.append(.size(try CommandSyntax.size(value)))
+            case "velocity": try equalityOnly(); checks.append(.velocity(try CommandSyntax.point(value)))
+            case "speed": checks.append(.speed(comparison, try number(value, word: word)))
+            case "angle": checks.append(.angle(comparison, try number(value, word: word)))
+            case "angularVelocity": checks.append(.angularVelocity(comparison, try number(value, word: word)))
+            default:
+                try equalityOnly()
+                guard value == "true" || value == "false" else { throw SyntaxError("'\(word)': expected dynamic=true or dynamic=false") }
+                checks.append(.dynamic(value == "true"))
+            }
+        }
+        return checks
+    }
+
+    /// `running==false behaviors==2 items>=1` on `dynamics.list`.
+    static func dynamicsChecks(_ words: [String]) throws(SyntaxError) -> [StatCheck] {
+        guard !words.isEmpty else { throw SyntaxError("expect … dynamics: nothing to check (running==false, behaviors==N, items==N)") }
+        var checks: [StatCheck] = []
+        for word in words {
+            guard let (key, comparison, value) = Comparison.split(word), ["running", "behaviors", "items"].contains(key) else {
+                throw SyntaxError("'\(word)': expected running==true|false, behaviors<op>N or items<op>N")
+            }
+            guard let n = Double(value) ?? ["false": 0, "true": 1][value] else {
+                throw SyntaxError("'\(word)': \(key) is compared with a number (or true/false)")
+            }
+            checks.append(StatCheck(path: [key], comparison: comparison, value: n))
         }
         return checks
     }

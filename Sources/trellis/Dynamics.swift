@@ -1,0 +1,119 @@
+import ArgumentParser
+import TrellisClient
+import TrellisCore
+import TrellisProtocol
+
+/// `trellis dynamics add|update|rm|ls|item NAME …`: a session's UIDynamicAnimator.
+struct Dynamics: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add, change, remove and list dynamic behaviours; read an element's dynamic state.",
+        discussion: """
+            Elements are item ids (i3, or item:i3) and bodies (body:panel, see `trellis body`). \
+            Behaviour types: \(BehaviorBuilder.types.joined(separator: ", ")). Options set UIKit's \
+            properties by type (--direction is gravity's gravityDirection, push's pushDirection); \
+            --merge '{…}' and --set key=value reach every other key of the protocol.
+            """,
+        subcommands: [DynamicsAdd.self, DynamicsUpdate.self, DynamicsRemove.self, DynamicsList.self, DynamicsItem.self])
+}
+
+/// `trellis dynamics add NAME TYPE [ELEMENT…] [options]` (dynamics.add): prints the new id.
+struct DynamicsAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a behaviour; prints its id.",
+        discussion: """
+            gravity i0 body:card --magnitude 2
+            collision i0 i1 --bounds-boundary --mode everything --boundary floor:0,600,375,600
+            attachment i0 --anchor 100,0 --frequency 1 --damping 0.3     (or: attachment i0 i1)
+            snap i0 --to 187,400 --damping 0.5
+            push i0 --mode instantaneous --angle 1.57 --magnitude 2
+            item i0 --elasticity 0.6 --no-rotation --velocity 0,-800
+            field i0 --kind spring --position 187,400 --region rect:375,400 --strength 20
+            composite --merge '{"children": […]}'
+            """)
+
+    @OptionGroup var session: SessionArguments
+    @Argument(help: ArgumentHelp("gravity, collision, attachment, snap, push, item, field or composite.", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp("What it acts on: item ids, item:ID, body:NAME.", valueName: "element")) var elements: [String] = []
+    @OptionGroup(title: "Behaviour") var options: BehaviorOptions
+
+    func run() throws {
+        let behavior = try parsing { () throws(SyntaxError) in try options.builder(type: type, elements: elements, update: false).behavior() }
+        try session.call("dynamics.add", ["behavior": .object(behavior)]) { r in [Human.number(r["behavior"])] }
+    }
+}
+
+/// `trellis dynamics update NAME ID [ELEMENT…] [options]` (dynamics.update): merges the keys.
+struct DynamicsUpdate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Change a behaviour: the options given are merged into it (its type stays).",
+        discussion: "Elements, when given, replace the behaviour's items. The options are those of `dynamics add` for the behaviour's type.")
+
+    @OptionGroup var session: SessionArguments
+    @Argument(help: "The behaviour's id.") var id: Int
+    @Argument(help: ArgumentHelp("New items: item ids, item:ID, body:NAME.", valueName: "element")) var elements: [String] = []
+    @OptionGroup(title: "Behaviour") var options: BehaviorOptions
+
+    func run() throws {
+        // The values' shapes are checked before anything is asked (a script's dry run finds
+        // typos); which key an option sets needs the behaviour's type, which the server knows.
+        _ = try parsing { () throws(SyntaxError) in try options.builder(type: "composite", elements: elements, update: true).shapesChecked() }
+        try withServer(session.global) { c in
+            let list = try c.call("dynamics.list", ["session": .string(session.name)])
+            let type = list["behaviors"]?.arrayValue?.first { $0["behavior"]?.numberValue == Double(id) }?["type"]?.stringValue
+            var params: [String: JSONValue] = ["session": .string(session.name), "behavior": .number(Double(id))]
+            if let type {
+                let keys = try parsing { () throws(SyntaxError) in try options.builder(type: type, elements: elements, update: true).behavior() }
+                params.merge(keys) { old, _ in old }
+            }
+            // An unknown id goes to the server as it is, for the server's own refusal.
+            c.emit(try c.call("dynamics.update", params)) { _ in [] }
+        }
+    }
+}
+
+/// `trellis dynamics rm NAME ID` (dynamics.remove): prints the elements it released.
+struct DynamicsRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Remove a behaviour; elements no behaviour acts on any more go back to their layout.")
+
+    @OptionGroup var session: SessionArguments
+    @Argument(help: "The behaviour's id.") var id: Int
+
+    func run() throws {
+        try session.call("dynamics.remove", ["behavior": .number(Double(id))]) { r in
+            let released = (r["released"]?.arrayValue ?? []).map(Human.dynamicElement)
+            return released.isEmpty ? [] : ["released: " + released.joined(separator: " ")]
+        }
+    }
+}
+
+/// `trellis dynamics ls NAME` (dynamics.list).
+struct DynamicsList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ls",
+        abstract: "List a session's behaviours, whether its animator runs, and the dynamic elements.")
+
+    @OptionGroup var session: SessionArguments
+
+    func run() throws {
+        try session.call("dynamics.list", human: Human.behaviors)
+    }
+}
+
+/// `trellis dynamics item NAME ELEMENT` (dynamics.item).
+struct DynamicsItem: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "item",
+        abstract: "An element's dynamic state: centre, size, angle, velocity, angular velocity.")
+
+    @OptionGroup var session: SessionArguments
+    @Argument(help: ArgumentHelp("An item id, item:ID or body:NAME.", valueName: "element")) var element: String
+
+    func run() throws {
+        let e = try parsing { () throws(SyntaxError) in try DynamicElement.parse(element) }
+        try session.call("dynamics.item", ["element": e.wire], human: Human.dynamicState)
+    }
+}
