@@ -151,13 +151,16 @@ public struct FieldBehavior: DynamicBehavior {
         if case .velocity = kind { return }
         guard strength != 0 else { return }
         let sampler = Sampler(self)
+        forEachItemInRegion(&bodies) { body, r in body.force += sampler.force(on: body, offset: r, step: step) }
+    }
+
+    /// Calls `act` with each movable item whose centre is in the region, and its offset from the field.
+    private func forEachItemInRegion(_ bodies: inout DynamicBodies, _ act: (inout DynamicBody, Vector) -> Void) {
         for id in items {
-            guard let index = bodies.index(of: id) else { continue }
-            let body = bodies[index: index]
-            guard body.inverseMass != 0 else { continue }
-            let r = body.center.vector(from: position)
+            guard let index = bodies.index(of: id), bodies[index: index].inverseMass != 0 else { continue }
+            let r = bodies[index: index].center.vector(from: position)
             guard region.isInfinite || region.contains(r) else { continue }
-            bodies[index: index].force += sampler.force(on: body, offset: r, step: step)
+            act(&bodies[index: index], r)
         }
     }
 
@@ -166,14 +169,7 @@ public struct FieldBehavior: DynamicBehavior {
     public func overrideForces(on bodies: inout DynamicBodies, step: Double) {
         guard case .velocity = kind else { return }
         let sampler = Sampler(self)
-        for id in items {
-            guard let index = bodies.index(of: id) else { continue }
-            let body = bodies[index: index]
-            guard body.inverseMass != 0 else { continue }
-            let r = body.center.vector(from: position)
-            guard region.isInfinite || region.contains(r) else { continue }
-            bodies[index: index].force = sampler.force(on: body, offset: r, step: step)
-        }
+        forEachItemInRegion(&bodies) { body, r in body.force = sampler.force(on: body, offset: r, step: step) }
     }
 
     /// The force (UIKit Newtons) the field puts on `body` over a step of `step` seconds; zero

@@ -34,4 +34,24 @@ struct AnchorPoint {
         let ca = a.r.cross(axis), cb = b.r.cross(axis)
         return a.inverseMass + a.inverseInertia * ca * ca + b.inverseMass + b.inverseInertia * cb * cb
     }
+
+    /// How fast body `b`'s end (at `rB` from its centre) moves away from body `a`'s (`a` nil:
+    /// a fixed point): what a rod or rope row measures each iteration.
+    @inline(__always)
+    static func relativeVelocity(a: Int?, rA: Vector, b: Int, rB: Vector, in bodies: [DynamicBody]) -> Vector {
+        var vA = Vector.zero
+        if let a { vA = bodies[a].velocity + cross(bodies[a].angularVelocity, rA) }
+        return bodies[b].velocity + cross(bodies[b].angularVelocity, rB) - vA
+    }
+
+    /// Applies the impulse `p` at body `b`'s end and `−p` at body `a`'s (none on a fixed point).
+    @inline(__always)
+    static func applyImpulse(_ p: Vector, a: Int?, rA: Vector, b: Int, rB: Vector, to bodies: inout [DynamicBody]) {
+        if let a {
+            bodies[a].velocity -= p * bodies[a].inverseMass
+            bodies[a].angularVelocity -= bodies[a].inverseInertia * rA.cross(p)
+        }
+        bodies[b].velocity += p * bodies[b].inverseMass
+        bodies[b].angularVelocity += bodies[b].inverseInertia * rB.cross(p)
+    }
 }

@@ -32,20 +32,11 @@ struct DistanceJoint: Sendable {
     }
 
     private func apply(_ amount: Double, to bodies: inout [DynamicBody]) {
-        let p = u * amount
-        if let a {
-            bodies[a].velocity -= p * bodies[a].inverseMass
-            bodies[a].angularVelocity -= bodies[a].inverseInertia * rA.cross(p)
-        }
-        bodies[b].velocity += p * bodies[b].inverseMass
-        bodies[b].angularVelocity += bodies[b].inverseInertia * rB.cross(p)
+        AnchorPoint.applyImpulse(u * amount, a: a, rA: rA, b: b, rB: rB, to: &bodies)
     }
 
     mutating func solveVelocity(_ bodies: inout [DynamicBody]) {
-        var vpA = Vector.zero
-        if let a { vpA = bodies[a].velocity + cross(bodies[a].angularVelocity, rA) }
-        let vpB = bodies[b].velocity + cross(bodies[b].angularVelocity, rB)
-        let cdot = u.dot(vpB - vpA)
+        let cdot = u.dot(AnchorPoint.relativeVelocity(a: a, rA: rA, b: b, rB: rB, in: bodies))
         let step = -mass * cdot
         impulse += step
         apply(step, to: &bodies)

@@ -44,20 +44,12 @@ struct RopeJoint: Sendable {
     }
 
     private func apply(_ p: Vector, to bodies: inout [DynamicBody]) {
-        if let a {
-            bodies[a].velocity -= p * bodies[a].inverseMass
-            bodies[a].angularVelocity -= bodies[a].inverseInertia * rA.cross(p)
-        }
-        bodies[b].velocity += p * bodies[b].inverseMass
-        bodies[b].angularVelocity += bodies[b].inverseInertia * rB.cross(p)
+        AnchorPoint.applyImpulse(p, a: a, rA: rA, b: b, rB: rB, to: &bodies)
     }
 
     mutating func solveVelocity(_ bodies: inout [DynamicBody]) {
-        var vpA = Vector.zero
-        if let a { vpA = bodies[a].velocity + cross(bodies[a].angularVelocity, rA) }
-        let vpB = bodies[b].velocity + cross(bodies[b].angularVelocity, rB)
         // Separating speed, less what the slack allows this step.
-        let cdot = u.dot(vpB - vpA) - max(slack, 0) / h
+        let cdot = u.dot(AnchorPoint.relativeVelocity(a: a, rA: rA, b: b, rB: rB, in: bodies)) - max(slack, 0) / h
         let old = impulse
         impulse = min(old - mass * cdot, 0)
         apply(u * (impulse - old), to: &bodies)
