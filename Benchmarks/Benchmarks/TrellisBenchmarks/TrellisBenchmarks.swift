@@ -217,6 +217,7 @@ let benchmarks: @Sendable () -> Void = {
     // (a smoke run takes half a second).
     var pileConfiguration = limits(.seconds(30), 10)
     pileConfiguration.metrics = [.wallClock, pileBusiestP50, pileMeanStep]
+    pileConfiguration.units = [pileBusiestP50: .count, pileMeanStep: .count]   // whole microseconds, not thousands
     Benchmark("dynamics.pile.1k", configuration: pileConfiguration) { benchmark in
         var animator = DynamicsScene.pile()
         var times = StepTimes()
