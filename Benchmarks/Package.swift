@@ -4,7 +4,9 @@
 // depend on the name of the directory the repository was cloned into.
 // The benchmark plugin runs every executable target whose folder sits in a folder named
 // `Benchmarks`, so the load client (`rpc-load`, a plain executable behind `tools/bench rpc`
-// and `tools/bench fanout`) lives under `Tools/` instead.
+// and `tools/bench fanout`) lives under `Tools/` instead, as do the dynamics scenes shared by
+// the benchmarks and `physics-bench` (the Trellis side of `tools/bench physics`; the Box2D
+// side, Tools/Box2DHarness, is C++ that tools/bench compiles with g++).
 import PackageDescription
 
 let package = Package(
@@ -21,6 +23,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TrellisCore", package: "Trellis"),
                 .product(name: "TrellisProtocol", package: "Trellis"),
+                "DynamicsScenes",
             ],
             path: "Benchmarks/TrellisBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -28,6 +31,19 @@ let package = Package(
         .executableTarget(
             name: "rpc-load",
             path: "Tools/RPCLoad"
+        ),
+        .target(
+            name: "DynamicsScenes",
+            dependencies: [
+                .product(name: "TrellisDynamics", package: "Trellis"),
+                .product(name: "TrellisGeometry", package: "Trellis"),
+            ],
+            path: "Tools/DynamicsScenes"
+        ),
+        .executableTarget(
+            name: "physics-bench",
+            dependencies: ["DynamicsScenes"],
+            path: "Tools/PhysicsBench"
         ),
     ]
 )

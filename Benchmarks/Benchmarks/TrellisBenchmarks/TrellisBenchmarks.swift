@@ -2,7 +2,9 @@ import Benchmark
 #if canImport(Glibc)
 import Glibc
 #endif
+import DynamicsScenes
 import TrellisCore
+import TrellisDynamics
 import TrellisProtocol
 
 /// `TRELLIS_BENCH_SMOKE` set (`tools/bench --smoke`, run by CI): every benchmark runs a few
@@ -74,6 +76,19 @@ final class Fixtures: @unchecked Sendable {
         return (view, batch)
     }()
 }
+
+/// `dynamics.springs.10k` between samples: the scene, built when first run and rebuilt
+/// (outside the measurement) every 60 steps, before its items slow to rest and the animator
+/// pauses.
+final class SpringsRun: @unchecked Sendable {
+    var animator = DynamicAnimator(referenceBounds: .zero)
+    var steps = 60
+}
+
+/// The pile's figures besides the whole run's wall clock: the median step of the busiest second
+/// (the one whose steps have the highest mean) and the mean step, in microseconds.
+let pileBusiestP50 = BenchmarkMetric.custom("busiest_p50_us", polarity: .prefersSmaller, useScalingFactor: false)
+let pileMeanStep = BenchmarkMetric.custom("mean_step_us", polarity: .prefersSmaller, useScalingFactor: false)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], timeUnits: .nanoseconds,
@@ -180,5 +195,37 @@ let benchmarks: @Sendable () -> Void = {
             o.end(into: &bytes)
             blackHole(bytes.count)
         }
+    }
+
+    // One 60 Hz step of 10,000 items on zero-length springs (DynamicsScene.springs): one step
+    // per sample (a sample cannot be scaled: the scene is rebuilt between samples).
+    let springs = SpringsRun()
+    Benchmark("dynamics.springs.10k", configuration: limits(.seconds(3), 1_000)) { benchmark in
+        if springs.steps == 60 {
+            springs.animator = DynamicsScene.springs()
+            springs.steps = 0
+        }
+        benchmark.startMeasurement()
+        springs.animator.advance(steps: 1)
+        benchmark.stopMeasurement()
+        springs.steps += 1
+        blackHole(springs.animator.steps)
+    }
+
+    // 1,000 items dropped into a box (DynamicsScene.pile): one sample is a whole 6 s run at
+    // 60 Hz (wallClock), every step timed for the busiest second's median and the mean step
+    // (a smoke run takes half a second).
+    var pileConfiguration = limits(.seconds(30), 10)
+    pileConfiguration.metrics = [.wallClock, pileBusiestP50, pileMeanStep]
+    pileConfiguration.units = [pileBusiestP50: .count, pileMeanStep: .count]   // whole microseconds, not thousands
+    Benchmark("dynamics.pile.1k", configuration: pileConfiguration) { benchmark in
+        var animator = DynamicsScene.pile()
+        var times = StepTimes()
+        benchmark.startMeasurement()
+        for _ in 0..<(smoke ? 30 : 360) { times.step(&animator) }
+        benchmark.stopMeasurement()
+        let busiest = StepTimes.second(StepTimes.busiestSecond(times.wall), of: times.wall)
+        benchmark.measurement(pileBusiestP50, Int(StepTimes.median(busiest).rounded()))
+        benchmark.measurement(pileMeanStep, Int(StepTimes.mean(times.wall).rounded()))
     }
 }

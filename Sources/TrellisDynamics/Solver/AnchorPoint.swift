@@ -11,8 +11,9 @@ struct AnchorPoint {
     /// How fast the point moves.
     var velocity: Vector
 
-    /// `body` nil: `local` is the fixed point itself.
-    init(body: Int?, local: Vector, in bodies: [DynamicBody]) {
+    /// `body` nil: `local` is the fixed point itself. `bodies`: the array, or its buffer.
+    @inline(__always)
+    init<Bodies: RandomAccessCollection<DynamicBody>>(body: Int?, local: Vector, in bodies: Bodies) where Bodies.Index == Int {
         guard let body else {
             self.init(point: Point(x: local.dx, y: local.dy), r: .zero, inverseMass: 0, inverseInertia: 0, velocity: .zero)
             return

@@ -84,7 +84,7 @@ public struct ConstraintSet: Sendable {
     }
 
     func applySpringForces(_ bodies: inout [DynamicBody]) {
-        for spring in springs { spring.applyForce(&bodies) }
+        DistanceSpring.applyForces(springs, to: &bodies)
         for spring in angleSprings { spring.applyForce(&bodies) }
     }
 
