@@ -74,6 +74,10 @@ import TrellisGeometry
             (#"{"type":"composite","children":[{"type":"item","items":["a"],"addLinearVelocity":[1,0]}]}"#, "top-level item behaviour only"),
             (#"{"type":"field","kind":"drag","items":["a"],"direction":[1,0]}"#, "only linearGravity and velocity"),
             (#"{"type":"push","items":["a"],"pushDirection":[1e300,0]}"#, "b.pushDirection[0]"),
+            (#"{"type":"field","kind":"drag","items":["a"],"region":{"shape":"rect","size":[1,1],"radius":3}}"#, "unknown key 'radius'"),
+            (#"{"type":"field","kind":"drag","items":["a"],"region":{"radius":5}}"#, "b.region.shape: missing"),
+            (#"{"type":"field","kind":"drag","items":["a"],"region":{"shape":"infinite","size":"x"}}"#, "unknown key 'size'"),
+            (#"{"type":"attachment","item":"a","anchor":[0,0],"kind":"fixed","axisOfTranslation":[5,5]}"#, "an axis on a \"fixed\" attachment"),
         ]
         for (json, expected) in cases {
             let message = refusal(json)

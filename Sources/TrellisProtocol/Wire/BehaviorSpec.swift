@@ -220,13 +220,11 @@ public enum BehaviorSpec {
                 throw ParamError(path: "\(r.path).axisOfTranslation", .missing(expected: "a unit vector [dx, dy]: the axis a sliding attachment moves along"))
             }
             b.kind = .sliding(axis: axis)
-        case "limit": b.kind = .limit
-        case "fixed": b.kind = .fixed
-        case "pin": b.kind = .pin
-        default:
+        case let other:
             if r.has("axisOfTranslation") {
-                throw ParamError(path: "\(r.path).axisOfTranslation", .mismatch(expected: "no axis (only a \"sliding\" attachment has one)", found: "an axis"))
+                throw ParamError(path: "\(r.path).axisOfTranslation", .mismatch(expected: "no axis (only a \"sliding\" attachment has one)", found: "an axis on a \"\(other)\" attachment"))
             }
+            b.kind = other == "limit" ? .limit : other == "fixed" ? .fixed : other == "pin" ? .pin : .spring
         }
         b.frictionTorque = try r.number("frictionTorque", material, default: 0)
         if let range = try r.numbers("attachmentRange", ["minimum", "maximum"], -1e9...1e9) {
@@ -333,17 +331,23 @@ public enum BehaviorSpec {
             default: return .intersection(a, b)
             }
         }
-        try r.allow(["shape", "size", "radius"])
+        guard r.has("shape") else {
+            throw ParamError(path: "\(r.path).shape", .missing(expected: "a shape (\"infinite\", \"rect\", \"circle\" or \"ellipse\") or a set operation (\(operations.joined(separator: ", ")))"))
+        }
+        // Each shape takes only its own keys: a radius on a rect is a mistake, not a no-op.
         switch try r.choice("shape", ["infinite", "rect", "circle", "ellipse"], default: "infinite") {
         case "rect", "ellipse":
+            try r.allow(["shape", "size"])
             let shape = try r.string("shape")
             guard let size = try r.size("size", length) else {
                 throw ParamError(path: "\(r.path).size", .missing(expected: "the \(shape ?? "region")'s size [width, height]"))
             }
             return shape == "rect" ? .rect(size) : .ellipse(size)
         case "circle":
+            try r.allow(["shape", "radius"])
             return .circle(radius: try r.requireNumber("radius", length))
         default:
+            try r.allow(["shape"])
             return .infinite
         }
     }

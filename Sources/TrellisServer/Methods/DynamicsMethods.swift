@@ -14,6 +14,9 @@ enum DynamicsMethods {
             guard let spec = context.params.field("behavior"), spec != .null else {
                 throw .invalidParams(ParamError(path: "params.behavior", .missing(expected: "a behaviour object {\"type\": \(BehaviorSpec.typeNames.joined(separator: " | ")), …}")))
             }
+            if let path = nullPath(spec, path: "params.behavior") {
+                throw .invalidParams("\(path): expected a value, found null (null only removes a key in dynamics.update; leave the key out for its default)")
+            }
             var resolver = session.collectionView.dynamicElementResolver()
             let behavior = try decode(spec, path: "params.behavior", &resolver)
             let (stored, linear, angular) = actions(spec)
@@ -100,6 +103,23 @@ enum DynamicsMethods {
             case .engine(let e): throw .from(e)
             }
         }
+    }
+
+    /// The key path of the first null inside `value`, if any.
+    static func nullPath(_ value: JSONValue, path: String) -> String? {
+        switch value {
+        case .null: return path
+        case .object(let members):
+            for key in members.keys.sorted() {
+                if let found = nullPath(members[key]!, path: "\(path).\(key)") { return found }
+            }
+        case .array(let elements):
+            for (k, element) in elements.enumerated() {
+                if let found = nullPath(element, path: "\(path)[\(k)]") { return found }
+            }
+        default: break
+        }
+        return nil
     }
 
     static func behaviorID(_ context: MethodContext) throws(RPCError) -> BehaviorID {
