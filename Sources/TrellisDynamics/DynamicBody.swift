@@ -5,14 +5,14 @@ import TrellisGeometry
 public struct DynamicBody: Hashable, Sendable {
     public var center: Point
     /// The item's bounds size: its collision shape and, with the density, its mass.
-    public var size: Size
+    public var size: Size { didSet { updateInverseMass() } }
     /// Rotation in radians, clockwise on screen (y downwards).
     public var angle: Double = 0
     /// Points per second.
     public var velocity: Vector = .zero
     /// Radians per second.
     public var angularVelocity: Double = 0
-    public var properties = DynamicItemProperties()
+    public var properties = DynamicItemProperties() { didSet { updateInverseMass() } }
 
     /// Forces and torque gathered for the current step (UIKit Newtons: mass × pt/s²).
     var force: Vector = .zero
@@ -23,6 +23,7 @@ public struct DynamicBody: Hashable, Sendable {
     public init(center: Point, size: Size) {
         self.center = center
         self.size = size
+        updateInverseMass()
     }
 
     /// density × area, with 100×100 at density 1 weighing 1.
@@ -31,15 +32,17 @@ public struct DynamicBody: Hashable, Sendable {
     /// A solid rectangle's moment of inertia about its centre.
     public var inertia: Double { mass * (size.width * size.width + size.height * size.height) / 12 }
 
-    /// 0 for an anchored (static) item or one without mass.
-    public var inverseMass: Double {
-        let m = mass
-        return properties.isAnchored || m <= 0 ? 0 : 1 / m
-    }
+    /// 0 for an anchored (static) item or one without mass. Kept up to date with the size and
+    /// properties rather than worked out when read: every spring, joint row and contact reads
+    /// it, and working it out there was a fifth of a step of 10,000 springs.
+    public private(set) var inverseMass: Double = 0
 
-    /// 0 when it may not rotate.
-    public var inverseInertia: Double {
-        let i = inertia
-        return properties.isAnchored || !properties.allowsRotation || i <= 0 ? 0 : 1 / i
+    /// 0 when it may not rotate (kept as `inverseMass` is).
+    public private(set) var inverseInertia: Double = 0
+
+    private mutating func updateInverseMass() {
+        let m = mass, i = inertia
+        inverseMass = properties.isAnchored || m <= 0 ? 0 : 1 / m
+        inverseInertia = properties.isAnchored || !properties.allowsRotation || i <= 0 ? 0 : 1 / i
     }
 }

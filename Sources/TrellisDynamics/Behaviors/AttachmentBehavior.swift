@@ -126,6 +126,8 @@ public struct AttachmentBehavior: DynamicBehavior {
         if frame == nil { frame = jointFrame(bodies) }
     }
 
+    public var phases: StepPhases { .constraints }
+
     public var items: [DynamicItemID] {
         if case .item(let other, _) = anchor { return [item, other] }
         return [item]

@@ -40,6 +40,8 @@ public struct CollisionBehavior: DynamicBehavior {
         number >= 1 && number <= boundaries.count ? boundaries[number - 1].identifier : nil
     }
 
+    public var phases: StepPhases { .constraints }
+
     public func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies) {
         addConstraints(to: &constraints, bodies: bodies, allPairs: false)
     }

@@ -62,5 +62,8 @@ public struct CompositeBehavior: DynamicBehavior {
     }
 
     /// True only when every child acts once per step (then so does the whole).
+    /// What any child takes part in.
+    public var phases: StepPhases { childBehaviors.reduce(into: []) { $0.formUnion($1.phases) } }
+
     public var actsOncePerStep: Bool { !childBehaviors.isEmpty && childBehaviors.allSatisfy(\.actsOncePerStep) }
 }

@@ -26,6 +26,10 @@ public protocol DynamicBehavior: Sendable {
     mutating func willBeAdded(to bodies: DynamicBodies)
     /// True for forces that act once per step, not once per sub-step (an instantaneous push).
     var actsOncePerStep: Bool { get }
+    /// The parts of a step it takes part in (`.all` unless it says otherwise); the animator
+    /// calls no other. Read when the behaviour is added or updated, and after a `didStep`
+    /// that says it changed.
+    var phases: StepPhases { get }
 }
 
 extension DynamicBehavior {
@@ -39,4 +43,5 @@ extension DynamicBehavior {
     public mutating func didStep() -> Bool { false }
     public mutating func willBeAdded(to bodies: DynamicBodies) {}
     public var actsOncePerStep: Bool { false }
+    public var phases: StepPhases { .all }
 }

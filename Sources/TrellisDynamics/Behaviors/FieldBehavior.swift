@@ -147,6 +147,8 @@ public struct FieldBehavior: DynamicBehavior {
 
     // MARK: Forces
 
+    public var phases: StepPhases { [.forces, .afterStep] }
+
     public func applyForces(to bodies: inout DynamicBodies, step: Double) {
         if case .velocity = kind { return }
         guard strength != 0 else { return }

@@ -21,6 +21,8 @@ public struct GravityBehavior: DynamicBehavior {
         gravityDirection = Vector(angle: angle, length: magnitude)
     }
 
+    public var phases: StepPhases { .forces }
+
     public func applyForces(to bodies: inout DynamicBodies, step: Double) {
         let acceleration = gravityDirection * Self.pointsPerSecondSquared
         for id in items {

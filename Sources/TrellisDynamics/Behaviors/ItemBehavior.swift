@@ -6,6 +6,8 @@ public struct ItemBehavior: DynamicBehavior {
 
     public init(items: [DynamicItemID]) { self.items = items }
 
+    public var phases: StepPhases { .properties }
+
     public func applyProperties(to bodies: inout DynamicBodies) {
         for id in items {
             guard let index = bodies.index(of: id) else { continue }

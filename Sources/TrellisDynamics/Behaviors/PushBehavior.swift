@@ -54,6 +54,7 @@ public struct PushBehavior: DynamicBehavior {
 
     /// An impulse is one per step, however many sub-steps stiff springs ask for.
     public var actsOncePerStep: Bool { mode == .instantaneous }
+    public var phases: StepPhases { [.forces, .afterStep] }
 
     public mutating func didStep() -> Bool {
         guard mode == .instantaneous, active else { return false }

@@ -18,6 +18,7 @@ public struct SnapBehavior: DynamicBehavior {
     }
 
     public var items: [DynamicItemID] { [item] }
+    public var phases: StepPhases { .constraints }
 
     public func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies) {
         guard let b = bodies.index(of: item) else { return }
