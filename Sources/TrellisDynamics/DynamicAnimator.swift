@@ -277,10 +277,12 @@ public struct DynamicAnimator: Sendable {
             for k in all.indices { Self.accelerate(&all[k], step: h) }
             guard constraints.hasJoints || !constraints.contacts.isEmpty else { return }
             constraints.prepareJoints(&all, step: h)
-            for k in constraints.contacts.indices {
-                constraints.contacts[k].prepare(all, step: h)
-                constraints.contacts[k].warmStart(&all)
-            }
+            // Every contact's approach speed (its bounce) from the velocities before any warm
+            // start, as Box2D initialises all its velocity constraints first: prepared and warm
+            // started one by one, a box landing flat bounced its second corner off the turn the
+            // first corner's impulse had given it.
+            for k in constraints.contacts.indices { constraints.contacts[k].prepare(all, step: h) }
+            for k in constraints.contacts.indices { constraints.contacts[k].warmStart(&all) }
             for _ in 0..<velocityIterations {
                 constraints.solveJointVelocities(&all)
                 constraints.solveContactVelocities(&all, step: h)

@@ -30,10 +30,14 @@ struct BoxShape {
         return Broadphase.Bounds(minX: center.x - rx, minY: center.y - ry, maxX: center.x + rx, maxY: center.y + ry)
     }
 
-    /// The four corners, clockwise on screen from the top left.
-    var corners: [Point] {
+    /// The four corners, clockwise on screen from the top left: the centre plus `cornerOffsets`.
+    var corners: [Point] { cornerOffsets.map { center + $0 } }
+
+    /// From the centre to each corner, in the order of `corners`; opposite corners' offsets
+    /// are exactly each other's negatives.
+    var cornerOffsets: [Vector] {
         let x = axisX * halfWidth, y = axisY * halfHeight
-        return [center - x - y, center + x - y, center + x + y, center - x + y]
+        return [x * -1 - y, x - y, x + y, x * -1 + y]
     }
 
     /// Half the box's extent along a unit `axis`.

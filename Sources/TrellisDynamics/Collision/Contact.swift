@@ -36,6 +36,11 @@ struct Contact: Sendable {
     var separation: Double
     var friction: Double
     var restitution: Double
+    /// For a corner of b's box: its offset from b's centre and where that centre was when the
+    /// contact was found. While b is still there, the offset is used as it is rather than
+    /// worked out again from the point: (c + o) − c and (c − o) − c round differently, and a
+    /// box sliding flat along a floor turned by 1e-15 rad as its two corners' levers differed.
+    var cornerOfB: (offset: Vector, center: Point)?
 
     // Solver state.
     var rA = Vector.zero, rB = Vector.zero
@@ -80,7 +85,11 @@ struct Contact: Sendable {
     }
 
     mutating func prepare(_ bodies: [DynamicBody], step h: Double) {
-        rB = point.vector(from: bodies[b].center)
+        if let corner = cornerOfB, corner.center == bodies[b].center {
+            rB = corner.offset
+        } else {
+            rB = point.vector(from: bodies[b].center)
+        }
         inverseMassB = bodies[b].inverseMass
         inverseInertiaB = bodies[b].inverseInertia
         if let a {
