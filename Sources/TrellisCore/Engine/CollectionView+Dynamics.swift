@@ -31,8 +31,7 @@ extension CollectionView {
         let body = FreeBody(name: name, number: physics.nextBodyNumber, center: center, size: size, angle: angle,
                             reuseIdentifier: reuseIdentifier, data: data, zIndex: zIndex)
         physics.nextBodyNumber += 1
-        physics.bodies[body.number] = body
-        physics.bodyNumbers[name] = body.number
+        physics.insertBody(body)
         updateVisibleViews()
         return body
     }
@@ -43,16 +42,13 @@ extension CollectionView {
         if let id = physics.itemIDs[.body(name)] {
             let users = physics.animator.behaviors.filter { $0.behavior.items.contains(id) }.map(\.id.rawValue)
             if !users.isEmpty { throw .bodyInUse(name, behaviors: users) }
-            physics.itemIDs[.body(name)] = nil
-            physics.elements[id] = nil
         }
-        physics.bodies[number] = nil
-        physics.bodyNumbers[name] = nil
+        physics.removeBody(number: number)
         updateVisibleViews()
     }
 
     /// The free bodies, in the order they were added, where they are now.
-    public var freeBodies: [FreeBody] { physics.bodies.keys.sorted().compactMap { physics.body(number: $0) } }
+    public var freeBodies: [FreeBody] { physics.bodyOrder.compactMap { physics.body(number: $0) } }
 
     /// The free body named `name`, where it is now.
     public func freeBody(named name: String) -> FreeBody? { physics.bodyNumbers[name].flatMap { physics.body(number: $0) } }
@@ -248,7 +244,7 @@ extension CollectionView {
                 if let a = dynamicAttributes(for: .cell(indexPath)), a.visualBounds.intersects(rect) { result.append(a) }
             }
         }
-        for number in physics.bodies.keys.sorted() {
+        for number in physics.bodyOrder {
             if let a = dynamicAttributes(for: .body(number)), a.visualBounds.intersects(rect) { result.append(a) }
         }
         return result
@@ -257,11 +253,7 @@ extension CollectionView {
     // MARK: Membership
 
     private mutating func commit(_ resolver: DynamicElementResolver) {
-        for (element, id) in resolver.added {
-            physics.itemIDs[element] = id
-            physics.elements[id] = element
-            physics.nextItem = max(physics.nextItem, id.rawValue + 1)
-        }
+        for (element, id) in resolver.added { physics.assign(element, id) }
     }
 
     /// The animator holds exactly the elements some behaviour acts on (and `adding`): new ones
@@ -301,8 +293,7 @@ extension CollectionView {
     private mutating func release(_ id: DynamicItemID) {
         if case .body(let name)? = physics.elements[id], let number = physics.bodyNumbers[name],
            let state = physics.animator.bodies[id] {
-            physics.bodies[number]?.center = state.center
-            physics.bodies[number]?.angle = state.angle
+            physics.placeBody(number: number, center: state.center, angle: state.angle)
         }
         physics.animator.removeItem(id)
     }

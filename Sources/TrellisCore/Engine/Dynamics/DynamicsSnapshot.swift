@@ -24,7 +24,7 @@ extension CollectionView {
     /// The dynamic state as a snapshot keeps it; `spec` gives each behaviour's current wire form.
     public func dynamicsSnapshot(spec: (any DynamicBehavior, JSONValue) -> JSONValue) -> DynamicsSnapshot {
         var s = DynamicsSnapshot()
-        s.bodies = physics.bodies.keys.sorted().compactMap { physics.bodies[$0] }
+        s.bodies = physics.bodyOrder.compactMap { physics.bodies[$0] }
         s.nextBodyNumber = physics.nextBodyNumber
         s.elements = physics.itemIDs.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
         s.nextItem = physics.nextItem
@@ -35,16 +35,10 @@ extension CollectionView {
 
     /// First step of a restore: the bodies and which element is which item.
     public mutating func restoreDynamicElements(_ s: DynamicsSnapshot) {
-        for body in s.bodies {
-            physics.bodies[body.number] = body
-            physics.bodyNumbers[body.name] = body.number
-        }
+        for body in s.bodies { physics.insertBody(body) }
         physics.nextBodyNumber = max(s.nextBodyNumber, (s.bodies.map(\.number).max() ?? -1) + 1)
-        for (element, item) in s.elements {
-            physics.itemIDs[element] = item
-            physics.elements[item] = element
-        }
-        physics.nextItem = max(s.nextItem, (s.elements.map(\.item.rawValue).max() ?? 0) + 1)
+        for (element, item) in s.elements { physics.assign(element, item) }
+        physics.nextItem = max(s.nextItem, physics.nextItem)
     }
 
     /// A resolver for a snapshot's behaviours (elements named before stand even when gone).

@@ -18,9 +18,12 @@ struct PhysicsStage: MotionStage, Sendable {
     var itemIDs: [DynamicElement: DynamicItemID] = [:]
     var elements: [DynamicItemID: DynamicElement] = [:]
     var nextItem = 1
-    /// Free bodies by number, and their numbers by name.
-    var bodies: [Int: FreeBody] = [:]
-    var bodyNumbers: [String: Int] = [:]
+    /// Free bodies by number, their numbers by name and in order, and the animator item of each
+    /// body that has one (so a frame finds a body's state without hashing its name).
+    private(set) var bodies: [Int: FreeBody] = [:]
+    private(set) var bodyNumbers: [String: Int] = [:]
+    private(set) var bodyOrder: [Int] = []
+    private var bodyItems: [Int: DynamicItemID] = [:]
     var nextBodyNumber = 0
     /// Each behaviour as it was given on the wire (with `length` filled in when the animator set it).
     var specs: [BehaviorID: JSONValue] = [:]
@@ -49,11 +52,41 @@ struct PhysicsStage: MotionStage, Sendable {
     /// The body numbered `number`, wherever its state is kept now.
     func body(number: Int) -> FreeBody? {
         guard var body = bodies[number] else { return nil }
-        if let id = itemIDs[.body(body.name)], let state = animator.bodies[id] {
+        if let id = bodyItems[number], let state = animator.bodies[id] {
             body.center = state.center
             body.angle = state.angle
         }
         return body
+    }
+
+    mutating func insertBody(_ body: FreeBody) {
+        bodies[body.number] = body
+        bodyNumbers[body.name] = body.number
+        let at = bodyOrder.firstIndex { $0 > body.number } ?? bodyOrder.endIndex
+        bodyOrder.insert(body.number, at: at)
+        if let id = itemIDs[.body(body.name)] { bodyItems[body.number] = id }
+    }
+
+    mutating func removeBody(number: Int) {
+        guard let body = bodies.removeValue(forKey: number) else { return }
+        bodyNumbers[body.name] = nil
+        bodyOrder.removeAll { $0 == number }
+        bodyItems[number] = nil
+        if let id = itemIDs.removeValue(forKey: .body(body.name)) { elements[id] = nil }
+    }
+
+    /// Where a body was left when the animator let it go.
+    mutating func placeBody(number: Int, center: Point, angle: Double) {
+        bodies[number]?.center = center
+        bodies[number]?.angle = angle
+    }
+
+    /// `element` is the animator's item `id` from now on.
+    mutating func assign(_ element: DynamicElement, _ id: DynamicItemID) {
+        itemIDs[element] = id
+        elements[id] = element
+        nextItem = max(nextItem, id.rawValue + 1)
+        if case .body(let name) = element, let number = bodyNumbers[name] { bodyItems[number] = id }
     }
 
     /// Restores the time step's accumulator from a snapshot.
