@@ -415,6 +415,40 @@ import TrellisProtocol
         #expect(plain?.radius == nil && plain?.itemSize == CircleLayout().itemSize)
     }
 
+    @Test func aFlingInFlightSurvivesASnapshotAndEndsWhereItWouldHave() throws {
+        let data = try CollectionData(sections: [Section(id: "a", items: (0..<200).map { Item(id: ItemID("i\($0)")) })])
+        var view = CollectionView(boundsSize: Size(300, 400), layout: FlowLayout(), data: data)
+        view.configureScrolling(ScrollConfiguration(alwaysBounceHorizontal: true, decelerationRate: 0.995))
+        view.advance(to: 1)
+        try view.pan(.began, translation: .zero)
+        try view.pan(.changed, translation: Point(0, -50))
+        try view.pan(.ended, translation: Point(0, -50), velocity: Point(0, -2500))
+        view.advance(to: 1.1)
+        let session = Session(name: "s", collectionView: view, clock: .manual, epochMilliseconds: 0)
+        let read = try StateSnapshot(bytes: StateSnapshot(seq: 1, sessions: [try SessionState(session)]).bytes.bytes, file: "snapshot.json")
+        var rebuilt = try read.sessions[0].makeView()
+        #expect(rebuilt.scrollPhysics == view.scrollPhysics)
+        #expect(rebuilt.scrollConfiguration.decelerationRate == 0.995)
+        #expect(rebuilt.needsTicks)
+        for step in 1...300 {
+            let t = 1.1 + Double(step) / 60
+            view.advance(to: t)
+            rebuilt.advance(to: t)
+            #expect(rebuilt.presentationContentOffset == view.presentationContentOffset)
+        }
+        #expect(!rebuilt.needsTicks)
+
+        // A drag in progress carries on from the same finger origin.
+        try view.pan(.began, translation: .zero)
+        try view.pan(.changed, translation: Point(0, 30))
+        let dragging = Session(name: "d", collectionView: view, clock: .manual, epochMilliseconds: 0)
+        let again = try StateSnapshot(bytes: StateSnapshot(seq: 2, sessions: [try SessionState(dragging)]).bytes.bytes, file: "snapshot.json")
+        var resumed = try again.sessions[0].makeView()
+        try view.pan(.changed, translation: Point(0, 80))
+        try resumed.pan(.changed, translation: Point(0, 80))
+        #expect(resumed.presentationContentOffset == view.presentationContentOffset)
+    }
+
     @Test func snapshotOfASessionRebuildsTheSameScene() throws {
         let data = try CollectionData(sections: [
             Section(id: "a", items: [Item(id: "x", size: Size(10, 20), reuseIdentifier: "r", data: .object(["k": .null])),

@@ -177,6 +177,12 @@ extension CollectionView {
         pendingEvents.append(.scrollDidScroll(contentOffset: offset))
     }
 
+    /// Puts back the user's scrolling from a snapshot (settings, a drag or fling in flight) on an
+    /// engine rebuilt at the same offset and time.
+    public mutating func resumeScrolling(_ saved: ScrollPhysics) {
+        scrollMotion.physics = saved
+    }
+
     /// An animated or direct scroll takes over from a released motion, from where it is.
     mutating func haltScrollPhysics() {
         scrollMotion.physics.x = nil

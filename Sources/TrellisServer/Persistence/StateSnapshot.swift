@@ -87,6 +87,9 @@ struct SessionState {
     var motion: MotionState
     /// Bodies, behaviours and the simulation's state (left out when nothing dynamic was set up).
     var dynamics: DynamicsSnapshot
+    /// The user's scrolling: its settings and a drag or fling in flight (left out when a new
+    /// session's).
+    var scrolling: ScrollPhysics
 
     /// The session's state, or an error when its layout has no protocol object to write.
     init(_ session: Session) throws(PersistenceError) {
@@ -107,6 +110,7 @@ struct SessionState {
         motion = view.motion
         motionJSON = motion.isEmpty ? nil : try MotionStateCoding.json(motion, session: session.name)
         dynamics = view.dynamicsSnapshot { DynamicsMethods.currentSpec($1, $0) }
+        scrolling = view.scrollPhysics
     }
 
     /// `motion` as the file writes it (checked when the state was taken, so writing cannot fail).
@@ -126,12 +130,13 @@ struct SessionState {
         ]
         if let motionJSON { members["motion"] = motionJSON }
         if !dynamics.isEmpty { members["dynamics"] = DynamicsStateCoding.json(dynamics) }
+        if let scroll = ScrollStateCoding.json(scrolling) { members["scroll"] = scroll }
         return .object(members)
     }
 
     init(_ value: JSONValue, path: String) throws(ParamError) {
         try value.rejectUnknownKeys(allowed: ["name", "clock", "time", "bounds", "contentInset", "contentOffset", "layout",
-                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion", "dynamics"],
+                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion", "dynamics", "scroll"],
                                       path: path)
         name = try value.requireString("name", in: path)
         let clockName = try value.requireString("clock", in: path)
@@ -169,6 +174,9 @@ struct SessionState {
             try DynamicsStateCoding.snapshot(d, path: "\(path).dynamics")
         } ?? DynamicsSnapshot()
         dynamicsPath = "\(path).dynamics"
+        scrolling = try value.optionalObject("scroll", in: path).map { v throws(ParamError) in
+            try ScrollStateCoding.physics(v, path: "\(path).scroll")
+        } ?? ScrollPhysics()
     }
 
     /// Where `dynamics` was read from, for the messages of its restore.
@@ -189,6 +197,7 @@ struct SessionState {
         if !dynamics.isEmpty { try DynamicsStateCoding.restore(dynamics, on: &view, path: dynamicsPath) }
         _ = view.drainEvents()
         view.resume(motion)
+        view.resumeScrolling(scrolling)
         return view
     }
 }

@@ -1,0 +1,77 @@
+import TrellisCore
+import TrellisProtocol
+
+/// The user's scrolling in a state snapshot: the configuration, and what is in flight (a drag,
+/// a finger down, each axis's released motion), so a restart resumes a fling mid-flight.
+/// Written only when it differs from a new session's:
+/// `{configuration: {…scroll.configure's keys}, tracking, dragVelocity: [dx, dy],
+///   drag?: {origin, startOffset, lastOffset: [x, y], lastTime: seconds},
+///   x?|y?: {phase, velocity, anchor, rate}}`.
+enum ScrollStateCoding {
+    static func json(_ p: ScrollPhysics) -> JSONValue? {
+        guard p != ScrollPhysics() else { return nil }
+        var members: [String: JSONValue] = ["configuration": ScrollWire.json(p.configuration), "tracking": .bool(p.tracking),
+                                            "dragVelocity": WireEncoding.pair(p.dragVelocity)]
+        if let d = p.drag {
+            members["drag"] = .object(["origin": WireEncoding.pair(d.origin), "startOffset": WireEncoding.pair(d.startOffset),
+                                       "lastOffset": WireEncoding.pair(d.lastOffset), "lastTime": .number(d.lastTime)])
+        }
+        if let x = p.x { members["x"] = axis(x) }
+        if let y = p.y { members["y"] = axis(y) }
+        return .object(members)
+    }
+
+    private static func axis(_ a: AxisMotion) -> JSONValue {
+        .object(["phase": .string(a.phase.rawValue), "velocity": .number(a.velocity), "anchor": .number(a.anchor), "rate": .number(a.rate)])
+    }
+
+    static func physics(_ v: JSONValue, path: String) throws(ParamError) -> ScrollPhysics {
+        try v.rejectUnknownKeys(allowed: ["configuration", "tracking", "dragVelocity", "drag", "x", "y"], path: path)
+        var p = ScrollPhysics()
+        let c = try v.requireObject("configuration", in: path)
+        let cp = "\(path).configuration"
+        try c.rejectUnknownKeys(allowed: ScrollWire.configurationKeys, path: cp)
+        let rate: Double
+        switch c.field("decelerationRate") {
+        case .string("normal")?: rate = ScrollConfiguration.normalDecelerationRate
+        case .string("fast")?: rate = ScrollConfiguration.fastDecelerationRate
+        case .number(let n)? where ScrollConfiguration.decelerationRates.contains(n): rate = n
+        default: throw ParamError(path: "\(cp).decelerationRate", .mismatch(expected: "\"normal\", \"fast\" or a number from 0.5 to 0.9999", found: "something else"))
+        }
+        p.configuration = ScrollConfiguration(
+            bounces: try c.requireBool("bounces", in: cp), alwaysBounceVertical: try c.requireBool("alwaysBounceVertical", in: cp),
+            alwaysBounceHorizontal: try c.requireBool("alwaysBounceHorizontal", in: cp),
+            pagingEnabled: try c.requireBool("pagingEnabled", in: cp), decelerationRate: rate,
+            scrollEnabled: try c.requireBool("scrollEnabled", in: cp))
+        p.tracking = try v.requireBool("tracking", in: path)
+        p.dragVelocity = try point(v, "dragVelocity", path)
+        if let d = try v.optionalObject("drag", in: path) {
+            let dp = "\(path).drag"
+            try d.rejectUnknownKeys(allowed: ["origin", "startOffset", "lastOffset", "lastTime"], path: dp)
+            p.drag = ScrollPhysics.Drag(origin: try point(d, "origin", dp), startOffset: try point(d, "startOffset", dp),
+                                        lastOffset: try point(d, "lastOffset", dp), lastTime: try d.requireNumber("lastTime", in: dp))
+        }
+        p.x = try v.optionalObject("x", in: path).map { a throws(ParamError) in try axis(a, path: "\(path).x") }
+        p.y = try v.optionalObject("y", in: path).map { a throws(ParamError) in try axis(a, path: "\(path).y") }
+        return p
+    }
+
+    private static func axis(_ v: JSONValue, path: String) throws(ParamError) -> AxisMotion {
+        try v.rejectUnknownKeys(allowed: ["phase", "velocity", "anchor", "rate"], path: path)
+        let name = try v.requireString("phase", in: path)
+        guard let phase = AxisMotion.Phase(rawValue: name) else {
+            throw ParamError(path: "\(path).phase", .mismatch(expected: "decelerating, bouncing or settling", found: "\"\(name)\""))
+        }
+        let rate = try v.requireNumber("rate", in: path)
+        guard ScrollConfiguration.decelerationRates.contains(rate) else {
+            throw ParamError(path: "\(path).rate", .mismatch(expected: "a number from 0.5 to 0.9999", found: "\(rate)"))
+        }
+        return AxisMotion(phase: phase, velocity: try v.requireNumber("velocity", in: path),
+                          anchor: try v.requireNumber("anchor", in: path), rate: rate)
+    }
+
+    private static func point(_ v: JSONValue, _ key: String, _ path: String) throws(ParamError) -> Point {
+        let n = try v.requireNumbers(key, count: 2, labels: ["x", "y"], in: path)
+        return Point(n[0], n[1])
+    }
+}
