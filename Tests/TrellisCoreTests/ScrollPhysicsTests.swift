@@ -327,6 +327,19 @@ final class ScrollPhysicsTests: XCTestCase {
         let events = view.drainEvents()
         XCTAssertTrue(events.contains(.scrollCompleted(scroll: scroll!, finished: false)))
         XCTAssertTrue(events.contains(.scrollWillBeginDragging(contentOffset: midway)))
+
+        // A layout change stops a fling where it is, as a scroll does.
+        try view.pan(.ended, translation: .zero, velocity: Point(0, -3000))
+        view.advance(to: 12 * h)
+        let flung = view.presentationContentOffset
+        XCTAssertTrue(view.scrollPhysics.decelerating)
+        view.setLayout(ListLayout(), animation: AnimationTiming(duration: 0.2))
+        XCTAssertFalse(view.scrollPhysics.decelerating)
+        // The transition's target is the item at the centre kept there, from the fling's offset.
+        let target = view.scroll.contentOffset
+        XCTAssertEqual(target.y, flung.y, accuracy: 25)
+        for i in 13...60 { view.advance(to: Double(i) * h) }
+        XCTAssertEqual(view.presentationContentOffset, target, "nothing but the transition moved it")
     }
 
     func testDelegateEventsInUIKitsOrder() throws {

@@ -22,6 +22,8 @@ extension CollectionView {
             animations[interactive.transaction]?.cancelled = true
             interactiveTransition = nil
         }
+        // A fling stops where it is: the transition keeps the view's centre from there.
+        haltScrollPhysics()
         let leaving = interruptAnimations()
         let transaction = beginTransaction(.layout)
         continueDisappearing(leaving, timing: timing, transaction: transaction)
@@ -36,6 +38,7 @@ extension CollectionView {
     @discardableResult
     public mutating func beginInteractiveTransition(to newLayout: any Layout) throws(EngineError) -> Int {
         guard interactiveTransition == nil else { throw .transitionInProgress }
+        haltScrollPhysics()
         land(interruptAnimations())
         let transaction = beginTransaction(.layout, interactive: true)
         let oldLayout = layout, oldOffset = scroll.contentOffset
