@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 @testable import TrellisCore
 import TrellisGeometry
@@ -18,7 +18,7 @@ private struct SnappingList: Layout {
     }
 }
 
-final class ScrollPhysicsTests: XCTestCase {
+@Suite struct ScrollPhysicsTests {
     let h = 1.0 / 60.0
 
     /// 1,000 rows of 50 pt in 400 × 600: content 50,000 pt tall.
@@ -54,111 +54,113 @@ final class ScrollPhysicsTests: XCTestCase {
 
     // MARK: Rubber band
 
-    func testRubberBandMatchesTheFormulaAndTheReferenceSamples() {
+    @Test func rubberBandMatchesTheFormulaAndTheReferenceSamples() {
         // The reference's samples for d = 960.
         for (x, b) in [(5.0, 2.74), (10, 5.47), (100, 52.02), (400, 178.98), (960, 340.65)] {
-            XCTAssertEqual(RubberBand.distance(x, dimension: 960), b, accuracy: 0.005)
+            #expect(near(RubberBand.distance(x, dimension: 960), b, 0.005))
         }
         for x in [1.0, 37.5, 600, 5000] {
-            XCTAssertEqual(RubberBand.overshoot(RubberBand.distance(x, dimension: 600), dimension: 600), x, accuracy: 1e-6 * x)
+            #expect(near(RubberBand.overshoot(RubberBand.distance(x, dimension: 600), dimension: 600), x, 1e-6 * x))
         }
     }
 
-    func testDragFollowsTheFingerInsideAndRubberBandsPastEitherEdge() throws {
+    @Test func dragFollowsTheFingerInsideAndRubberBandsPastEitherEdge() throws {
         var view = list()
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, -300))
-        XCTAssertEqual(view.presentationContentOffset, Point(0, 300), "1:1 inside the content")
+        #expect(view.presentationContentOffset == Point(0, 300), "1:1 inside the content")
         try view.pan(.changed, translation: Point(0, 120))
-        XCTAssertEqual(view.presentationContentOffset.y, -(120 * 600 * 0.55 / (600 + 0.55 * 120)), accuracy: 1e-9)
-        XCTAssertEqual(view.presentationContentOffset.x, 0, "a list does not move sideways")
+        let pulled: Double = -(120 * 600 * 0.55 / (600 + 0.55 * 120))
+        #expect(near(view.presentationContentOffset.y, pulled, 1e-9))
+        #expect(view.presentationContentOffset.x == 0, "a list does not move sideways")
         try view.pan(.cancelled, translation: Point(0, 120))
         run(&view)
         // Past the bottom: the maximum offset is 50,000 − 600.
         view.setContentOffset(Point(0, 49_000))
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, -700))
-        XCTAssertEqual(view.presentationContentOffset.y, 49_400 + 300 * 600 * 0.55 / (600 + 0.55 * 300), accuracy: 1e-9)
+        let pushed: Double = 49_400 + 300 * 600 * 0.55 / (600 + 0.55 * 300)
+        #expect(near(view.presentationContentOffset.y, pushed, 1e-9))
     }
 
-    func testWithoutBouncingADragStopsAtTheEdge() throws {
+    @Test func withoutBouncingADragStopsAtTheEdge() throws {
         var view = list(ScrollConfiguration(bounces: false))
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, 200))
-        XCTAssertEqual(view.presentationContentOffset, .zero)
+        #expect(view.presentationContentOffset == .zero)
     }
 
-    func testADragStartedFromAStretchedOffsetCarriesOnFromIt() throws {
+    @Test func aDragStartedFromAStretchedOffsetCarriesOnFromIt() throws {
         var view = list()
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, 200))
         let stretched = view.presentationContentOffset.y
         view.touch(down: true)
         try view.pan(.began, translation: .zero)
-        XCTAssertEqual(view.presentationContentOffset.y, stretched, accuracy: 1e-9)
+        #expect(near(view.presentationContentOffset.y, stretched, 1e-9))
         try view.pan(.changed, translation: Point(0, 100))
         // As one drag of 300 past the edge.
-        XCTAssertEqual(view.presentationContentOffset.y, -RubberBand.distance(300, dimension: 600), accuracy: 1e-6)
+        #expect(near(view.presentationContentOffset.y, -RubberBand.distance(300, dimension: 600), 1e-6))
     }
 
-    func testOnlyMovableAxesFollow() throws {
+    @Test func onlyMovableAxesFollow() throws {
         var short = CollectionView(boundsSize: Size(400, 600), layout: ListLayout(), data: items(3))
         try short.pan(.began, translation: .zero)
         try short.pan(.changed, translation: Point(50, 80))
-        XCTAssertEqual(short.presentationContentOffset, .zero, "short content without alwaysBounce stays")
+        #expect(short.presentationContentOffset == .zero, "short content without alwaysBounce stays")
         short.configureScrolling(ScrollConfiguration(alwaysBounceVertical: true))
         try short.pan(.changed, translation: Point(50, 80))
-        XCTAssertEqual(short.presentationContentOffset.x, 0)
-        XCTAssertEqual(short.presentationContentOffset.y, -RubberBand.distance(80, dimension: 600), accuracy: 1e-9)
+        #expect(short.presentationContentOffset.x == 0)
+        #expect(near(short.presentationContentOffset.y, -RubberBand.distance(80, dimension: 600), 1e-9))
     }
 
     // MARK: Deceleration
 
-    func testResistanceMapsTheRateExactly() {
+    @Test func resistanceMapsTheRateExactly() {
         for d in [0.998, 0.99, 0.95] {
             let c = AxisMotion.resistance(rate: d)
-            XCTAssertEqual(1 / (1 + h * c), pow(d, 1000 * h), accuracy: 1e-15)
+            #expect(near(1 / (1 + h * c), pow(d, 1000 * h), 1e-15))
         }
     }
 
-    func testAFlingRestsWhereUIKitProjectsInTheTimeItTakes() throws {
+    @Test func aFlingRestsWhereUIKitProjectsInTheTimeItTakes() throws {
         for (rate, speed) in [(0.998, 3000.0), (0.99, 3000), (0.998, 800), (0.99, 12_000)] {
             var view = list(ScrollConfiguration(decelerationRate: rate))
             view.setContentOffset(Point(0, 10_000))
             try fling(&view, Point(0, -speed))
-            XCTAssertTrue(view.scrollPhysics.decelerating)
+            #expect(view.scrollPhysics.decelerating)
             let frames = run(&view)
             let lambda = 1000 * log(rate)
             let projected = 10_000 - speed / lambda
-            XCTAssertEqual(view.presentationContentOffset.y, projected, accuracy: 0.5, "rate \(rate), \(speed) pt/s")
+            #expect(near(view.presentationContentOffset.y, projected, 0.5), "rate \(rate), \(speed) pt/s")
             let timeToRest = log(0.5 / speed) / lambda
-            XCTAssertEqual(Double(frames.count), timeToRest * 60, accuracy: 1, "rate \(rate), \(speed) pt/s")
+            #expect(near(Double(frames.count), timeToRest * 60, 1), "rate \(rate), \(speed) pt/s")
             // Every frame on the closed form x0 + v0·(d^(1000t) − 1)/λ.
             for (i, offset) in frames.dropLast().enumerated() {
                 let t = Double(i + 1) * h
-                XCTAssertEqual(offset.y, 10_000 + speed * (pow(rate, 1000 * t) - 1) / lambda, accuracy: 1e-6)
+                #expect(near(offset.y, 10_000 + speed * (pow(rate, 1000 * t) - 1) / lambda, 1e-6))
             }
-            XCTAssertFalse(view.needsTicks)
-            XCTAssertEqual(view.scrollVelocity, .zero)
+            #expect(!view.needsTicks)
+            #expect(view.scrollVelocity == .zero)
         }
     }
 
-    func testVelocityIsSeenByTheLayoutAndViewsAreBoundAlongTheWay() throws {
+    @Test func velocityIsSeenByTheLayoutAndViewsAreBoundAlongTheWay() throws {
         var view = list()
         try fling(&view, Point(0, -4000))
         view.advance(to: h)
-        XCTAssertEqual(view.scrollVelocity.y, 4000 * pow(0.998, 1000 * h), accuracy: 1e-9)
-        XCTAssertEqual(view.context.velocity, view.scrollVelocity)
+        #expect(near(view.scrollVelocity.y, 4000 * pow(0.998, 1000 * h), 1e-9))
+        #expect(view.context.velocity == view.scrollVelocity)
         run(&view)
         let y = view.presentationContentOffset.y
         let first = Int(((y - 64) / 50).rounded(.down))
-        XCTAssertNotNil(view.presentationAttributes(for: .cell(0, first + 2)))
-        XCTAssertNil(view.presentationAttributes(for: .cell(0, 0)))
+        #expect(view.presentationAttributes(for: .cell(0, first + 2)) != nil)
+        #expect(view.presentationAttributes(for: .cell(0, 0)) == nil)
     }
 
     // MARK: Bounce
 
-    func testAFlingIntoTheTopBouncesBackWithoutOvershoot() throws {
+    @Test func aFlingIntoTheTopBouncesBackWithoutOvershoot() throws {
         var view = list()
         view.setContentOffset(Point(0, 300))
         try fling(&view, Point(0, 3000))
@@ -170,38 +172,38 @@ final class ScrollPhysicsTests: XCTestCase {
             let y = view.presentationContentOffset.y
             sawBounce = sawBounce || view.scrollPhysics.bouncing
             if y < 0 { crossed = true }
-            if crossed { XCTAssertLessThanOrEqual(y, 0, "no overshoot past the edge on the way back") }
+            if crossed { #expect(y <= 0, "no overshoot past the edge on the way back") }
             deepest = min(deepest, y)
             let direction = y - previous
             if direction != 0, (direction > 0) != (lastDirection > 0) { turned += 1; lastDirection = direction }
             previous = y
         }
-        XCTAssertTrue(sawBounce)
-        XCTAssertLessThan(deepest, -20)
-        XCTAssertEqual(turned, 1, "out and back once: critically damped")
-        XCTAssertEqual(view.presentationContentOffset.y, 0, "ends exactly on the edge")
-        XCTAssertFalse(view.needsTicks)
+        #expect(sawBounce)
+        #expect(deepest < -20)
+        #expect(turned == 1, "out and back once: critically damped")
+        #expect(view.presentationContentOffset.y == 0, "ends exactly on the edge")
+        #expect(!view.needsTicks)
     }
 
-    func testAPullPastTheTopBouncesBackMonotonically() throws {
+    @Test func aPullPastTheTopBouncesBackMonotonically() throws {
         var view = list()
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, 200))
         try view.pan(.ended, translation: Point(0, 200), velocity: .zero)
-        XCTAssertTrue(view.scrollPhysics.bouncing)
+        #expect(view.scrollPhysics.bouncing)
         let frames = run(&view)
         var previous = -RubberBand.distance(200, dimension: 600)
         for offset in frames {
-            XCTAssertGreaterThanOrEqual(offset.y, previous)
-            XCTAssertLessThanOrEqual(offset.y, 0)
+            #expect(offset.y >= previous)
+            #expect(offset.y <= 0)
             previous = offset.y
         }
-        XCTAssertEqual(view.presentationContentOffset.y, 0)
+        #expect(view.presentationContentOffset.y == 0)
         // Critically damped at 2 Hz from 78 pt: y(t) = y0·e^(−ωt)(1 + ωt) is under 0.25 pt in ~0.7 s.
-        XCTAssertLessThan(Double(frames.count) * h, 1.0)
+        #expect(Double(frames.count) * h < 1.0)
     }
 
-    func testAFlingIntoACornerSettlesOnItWithoutOscillating() throws {
+    @Test func aFlingIntoACornerSettlesOnItWithoutOscillating() throws {
         var view = plane()
         view.setContentOffset(Point(1400, 1200))
         try fling(&view, Point(-3000, -2500))
@@ -212,29 +214,29 @@ final class ScrollPhysicsTests: XCTestCase {
             var crossed = false, turns = 0, last = 0.0
             for (a, b) in zip(frames, frames.dropFirst()) {
                 if b[keyPath: axis] > edge { crossed = true }
-                if crossed { XCTAssertGreaterThanOrEqual(b[keyPath: axis], edge, "never back inside the corner") }
+                if crossed { #expect(b[keyPath: axis] >= edge, "never back inside the corner") }
                 let d = b[keyPath: axis] - a[keyPath: axis]
                 if d != 0, last != 0, (d > 0) != (last > 0) { turns += 1 }
                 if d != 0 { last = d }
             }
-            XCTAssertTrue(crossed)
-            XCTAssertEqual(turns, 1)
+            #expect(crossed)
+            #expect(turns == 1)
         }
-        XCTAssertEqual(view.presentationContentOffset, Point(1600, 1400))
+        #expect(view.presentationContentOffset == Point(1600, 1400))
     }
 
-    func testTheInBoundsAxisKeepsDecelerating() throws {
+    @Test func theInBoundsAxisKeepsDecelerating() throws {
         var view = plane()
         view.setContentOffset(Point(1400, 200))
         try fling(&view, Point(-3000, -300))
         run(&view)
-        XCTAssertEqual(view.presentationContentOffset.x, 1600)
-        XCTAssertEqual(view.presentationContentOffset.y, 200 - 300 / (1000 * log(0.998)), accuracy: 0.5)
+        #expect(view.presentationContentOffset.x == 1600)
+        #expect(near(view.presentationContentOffset.y, 200 - 300 / (1000 * log(0.998)), 0.5))
     }
 
     // MARK: Paging and snapping
 
-    func testPagingTargets() {
+    @Test func pagingTargets() {
         // (offset, velocity, start) → target, pages of 400 in 0…3600.
         let table: [(Double, Double, Double, Double)] = [
             (150, 0, 0, 0), (199, 0, 0, 0), (201, 0, 0, 400), (150, 301, 0, 400), (150, 299, 0, 0),
@@ -242,12 +244,11 @@ final class ScrollPhysicsTests: XCTestCase {
             (3500, 5000, 3600, 3600), (10, -5000, 0, 0), (1250, 0, 1200, 1200), (1250, -2000, 1200, 1200), (1150, -2000, 1200, 800),
         ]
         for (offset, velocity, start, expected) in table {
-            XCTAssertEqual(Paging.target(offset: offset, velocity: velocity, pageSize: 400, startOffset: start, lo: 0, hi: 3600),
-                           expected, "offset \(offset) velocity \(velocity) start \(start)")
+            #expect(Paging.target(offset: offset, velocity: velocity, pageSize: 400, startOffset: start, lo: 0, hi: 3600) == expected, "offset \(offset) velocity \(velocity) start \(start)")
         }
     }
 
-    func testAPagingReleaseLandsExactlyOnThePage() throws {
+    @Test func aPagingReleaseLandsExactlyOnThePage() throws {
         for (drag, velocity, page) in [(-150.0, 0.0, 0.0), (-150, -500, 400), (-250, 0, 400), (-250, 800, 0)] {
             var view = plane(width: 4000, height: 600)
             view.configureScrolling(ScrollConfiguration(pagingEnabled: true))
@@ -255,45 +256,45 @@ final class ScrollPhysicsTests: XCTestCase {
             try view.pan(.changed, translation: Point(drag, 0))
             try view.pan(.ended, translation: Point(drag, 0), velocity: Point(velocity, 0))
             let events = view.drainEvents()
-            XCTAssertTrue(events.contains(.scrollWillEndDragging(velocity: Point(-velocity, 0), targetContentOffset: Point(page, 0))))
+            #expect(events.contains(.scrollWillEndDragging(velocity: Point(-velocity, 0), targetContentOffset: Point(page, 0))))
             let frames = run(&view)
-            XCTAssertEqual(view.presentationContentOffset, Point(page, 0))
-            XCTAssertLessThan(Double(frames.count) * h, 1.0, "a page turns in under a second")
+            #expect(view.presentationContentOffset == Point(page, 0))
+            #expect(Double(frames.count) * h < 1.0, "a page turns in under a second")
         }
     }
 
-    func testTheLayoutsTargetIsWhereAFlingEndsExactly() throws {
+    @Test func theLayoutsTargetIsWhereAFlingEndsExactly() throws {
         var view = CollectionView(boundsSize: Size(400, 600), layout: SnappingList(), data: items(1000))
         view.setContentOffset(Point(0, 1000))
         try fling(&view, Point(0, -2345))
         let projected = 1000 + 2345 / -(1000 * log(0.998))
         let target = (projected / 70).rounded() * 70
-        XCTAssertNotEqual(projected, target)
-        XCTAssertTrue(view.drainEvents().contains(.scrollWillEndDragging(velocity: Point(0, 2345), targetContentOffset: Point(0, target))))
+        #expect(projected != target)
+        #expect(view.drainEvents().contains(.scrollWillEndDragging(velocity: Point(0, 2345), targetContentOffset: Point(0, target))))
         run(&view)
-        XCTAssertEqual(view.presentationContentOffset.y, target)
-        XCTAssertEqual(view.drainEvents().last, .scrollDidEndDecelerating(contentOffset: Point(0, target)))
+        #expect(view.presentationContentOffset.y == target)
+        #expect(view.drainEvents().last == .scrollDidEndDecelerating(contentOffset: Point(0, target)))
     }
 
     // MARK: Catch and interruptions
 
-    func testATouchCatchesAFlingWhereItIs() throws {
+    @Test func aTouchCatchesAFlingWhereItIs() throws {
         var view = list()
         try fling(&view, Point(0, -3000))
         for i in 1...10 { view.advance(to: Double(i) * h) }
         let caught = view.presentationContentOffset
         view.touch(down: true)
-        XCTAssertFalse(view.scrollPhysics.decelerating)
-        XCTAssertTrue(view.scrollPhysics.tracking)
-        XCTAssertFalse(view.needsTicks)
+        #expect(!view.scrollPhysics.decelerating)
+        #expect(view.scrollPhysics.tracking)
+        #expect(!view.needsTicks)
         for i in 11...40 { view.advance(to: Double(i) * h) }
-        XCTAssertEqual(view.presentationContentOffset, caught)
+        #expect(view.presentationContentOffset == caught)
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, -40))
-        XCTAssertEqual(view.presentationContentOffset.y, caught.y + 40)
+        #expect(view.presentationContentOffset.y == caught.y + 40)
     }
 
-    func testACaughtBounceReturnsWhenTheFingerLifts() throws {
+    @Test func aCaughtBounceReturnsWhenTheFingerLifts() throws {
         var view = list()
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, 200))
@@ -302,77 +303,77 @@ final class ScrollPhysicsTests: XCTestCase {
         view.touch(down: true)
         let held = view.presentationContentOffset
         view.advance(to: 20 * h)
-        XCTAssertEqual(view.presentationContentOffset, held)
-        XCTAssertLessThan(held.y, 0)
+        #expect(view.presentationContentOffset == held)
+        #expect(held.y < 0)
         view.touch(down: false)
-        XCTAssertTrue(view.scrollPhysics.bouncing)
+        #expect(view.scrollPhysics.bouncing)
         run(&view)
-        XCTAssertEqual(view.presentationContentOffset.y, 0)
+        #expect(view.presentationContentOffset.y == 0)
     }
 
-    func testAnAnimatedScrollInterruptsAFlingAndAPanInterruptsAnAnimatedScroll() throws {
+    @Test func anAnimatedScrollInterruptsAFlingAndAPanInterruptsAnAnimatedScroll() throws {
         var view = list()
         try fling(&view, Point(0, -3000))
         view.advance(to: 5 * h)
         let here = view.presentationContentOffset
         let scroll = try view.setContentOffset(Point(0, 5000), timing: AnimationTiming(duration: 0.3))
-        XCTAssertFalse(view.scrollPhysics.decelerating)
-        XCTAssertEqual(view.presentationContentOffset, here, "the animation starts where the fling was")
+        #expect(!view.scrollPhysics.decelerating)
+        #expect(view.presentationContentOffset == here, "the animation starts where the fling was")
         view.advance(to: 10 * h)
         let midway = view.presentationContentOffset
         _ = view.drainEvents()
         try view.pan(.began, translation: .zero)
-        XCTAssertEqual(view.presentationContentOffset, midway)
-        XCTAssertFalse(view.needsTicks)
+        #expect(view.presentationContentOffset == midway)
+        #expect(!view.needsTicks)
         let events = view.drainEvents()
-        XCTAssertTrue(events.contains(.scrollCompleted(scroll: scroll!, finished: false)))
-        XCTAssertTrue(events.contains(.scrollWillBeginDragging(contentOffset: midway)))
+        #expect(events.contains(.scrollCompleted(scroll: scroll!, finished: false)))
+        #expect(events.contains(.scrollWillBeginDragging(contentOffset: midway)))
 
         // A layout change stops a fling where it is, as a scroll does.
         try view.pan(.ended, translation: .zero, velocity: Point(0, -3000))
         view.advance(to: 12 * h)
         let flung = view.presentationContentOffset
-        XCTAssertTrue(view.scrollPhysics.decelerating)
+        #expect(view.scrollPhysics.decelerating)
         view.setLayout(ListLayout(), animation: AnimationTiming(duration: 0.2))
-        XCTAssertFalse(view.scrollPhysics.decelerating)
+        #expect(!view.scrollPhysics.decelerating)
         // The transition's target is the item at the centre kept there, from the fling's offset.
         let target = view.scroll.contentOffset
-        XCTAssertEqual(target.y, flung.y, accuracy: 25)
+        #expect(near(target.y, flung.y, 25))
         for i in 13...60 { view.advance(to: Double(i) * h) }
-        XCTAssertEqual(view.presentationContentOffset, target, "nothing but the transition moved it")
+        #expect(view.presentationContentOffset == target, "nothing but the transition moved it")
     }
 
-    func testDelegateEventsInUIKitsOrder() throws {
+    @Test func delegateEventsInUIKitsOrder() throws {
         var view = list()
         try view.pan(.began, translation: .zero)
         view.advance(to: h)
         try view.pan(.changed, translation: Point(0, -30))
         try view.pan(.ended, translation: Point(0, -30), velocity: Point(0, -1000))
         let target = 30 + 1000 / -(1000 * log(0.998))
-        XCTAssertEqual(view.drainEvents(), [
+        #expect(view.drainEvents() == [
             .scrollWillBeginDragging(contentOffset: .zero),
             .scrollDidScroll(contentOffset: Point(0, 30)),
             .scrollWillEndDragging(velocity: Point(0, 1000), targetContentOffset: Point(0, target)),
             .scrollDidEndDragging(decelerate: true),
         ])
         view.advance(to: 2 * h)
-        XCTAssertEqual(view.drainEvents().count, 1, "one didScroll per tick")
+        #expect(view.drainEvents().count == 1, "one didScroll per tick")
         run(&view)
         let last = view.drainEvents()
-        XCTAssertEqual(last.last, .scrollDidEndDecelerating(contentOffset: view.presentationContentOffset))
-        XCTAssertEqual(last.filter { if case .scrollDidEndDecelerating = $0 { return true } else { return false } }.count, 1)
+        #expect(last.last == .scrollDidEndDecelerating(contentOffset: view.presentationContentOffset))
+        #expect(last.filter { if case .scrollDidEndDecelerating = $0 { return true } else { return false } }.count == 1)
     }
 
-    func testRefusals() {
+    @Test func refusals() {
         var view = list(ScrollConfiguration(scrollEnabled: false))
-        XCTAssertThrowsError(try view.pan(.began, translation: .zero)) { XCTAssertEqual($0 as? EngineError, .scrollingDisabled) }
+        #expect(throws: EngineError.scrollingDisabled) { try view.pan(.began, translation: .zero) }
         view.configureScrolling(ScrollConfiguration())
-        XCTAssertThrowsError(try view.pan(.changed, translation: .zero)) { XCTAssertEqual($0 as? EngineError, .panNotBegun) }
+        #expect(throws: EngineError.panNotBegun) { try view.pan(.changed, translation: .zero) }
     }
 
     // MARK: Determinism
 
-    func testTheSameScriptGivesTheSameFramesAtAnyFrameRate() throws {
+    @Test func theSameScriptGivesTheSameFramesAtAnyFrameRate() throws {
         func script(fps: Double) throws -> (frames: [Point], rest: Point) {
             var view = plane()
             view.setContentOffset(Point(800, 700))
@@ -392,8 +393,8 @@ final class ScrollPhysicsTests: XCTestCase {
             return (frames, view.presentationContentOffset)
         }
         let a = try script(fps: 60), b = try script(fps: 60), c = try script(fps: 30)
-        XCTAssertEqual(a.frames, b.frames)
-        XCTAssertEqual(a.rest, c.rest, "the same fixed steps at 30 fps")
-        XCTAssertEqual(Array(a.frames.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)), Array(c.frames.prefix(a.frames.count / 2)))
+        #expect(a.frames == b.frames)
+        #expect(a.rest == c.rest, "the same fixed steps at 30 fps")
+        #expect(Array(a.frames.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)) == Array(c.frames.prefix(a.frames.count / 2)))
     }
 }
