@@ -116,6 +116,15 @@ private struct SnappingList: Layout {
 
     // MARK: Deceleration
 
+    @Test func aRateOutsideTheRangeIsKeptInside() {
+        var c = ScrollConfiguration(decelerationRate: 1)
+        #expect(c.decelerationRate == 0.9999)
+        c.decelerationRate = 0
+        #expect(c.decelerationRate == 0.5)
+        c.decelerationRate = .nan
+        #expect(c.decelerationRate == 0.998)
+    }
+
     @Test func resistanceMapsTheRateExactly() {
         for d in [0.998, 0.99, 0.95] {
             let c = AxisMotion.resistance(rate: d)

@@ -7,8 +7,16 @@ public struct ScrollConfiguration: Hashable, Sendable {
     public var alwaysBounceVertical = false
     public var alwaysBounceHorizontal = false
     public var pagingEnabled = false
-    /// Velocity kept per millisecond of deceleration (UIScrollView.DecelerationRate).
-    public var decelerationRate = ScrollConfiguration.normalDecelerationRate
+    /// Velocity kept per millisecond of deceleration (UIScrollView.DecelerationRate), kept
+    /// inside `decelerationRates` (1 would never stop, 0 would divide by ln 0).
+    public var decelerationRate = ScrollConfiguration.normalDecelerationRate {
+        didSet { decelerationRate = Self.clampedRate(decelerationRate) }
+    }
+
+    static func clampedRate(_ rate: Double) -> Double {
+        guard rate.isFinite else { return normalDecelerationRate }
+        return min(max(rate, decelerationRates.lowerBound), decelerationRates.upperBound)
+    }
     public var scrollEnabled = true
 
     /// UIScrollView.DecelerationRate.normal, per millisecond.
@@ -25,7 +33,7 @@ public struct ScrollConfiguration: Hashable, Sendable {
         self.alwaysBounceVertical = alwaysBounceVertical
         self.alwaysBounceHorizontal = alwaysBounceHorizontal
         self.pagingEnabled = pagingEnabled
-        self.decelerationRate = min(max(decelerationRate, Self.decelerationRates.lowerBound), Self.decelerationRates.upperBound)
+        self.decelerationRate = Self.clampedRate(decelerationRate)
         self.scrollEnabled = scrollEnabled
     }
 
