@@ -173,8 +173,8 @@ extension CollectionView {
     // MARK: The physics stage in the tick
 
     /// Stage 3: steps the animator to `time`; true when dynamic elements may have moved.
-    mutating func stepPhysics(to time: Double) -> Bool {
-        guard physics.step(to: time) else { return false }
+    mutating func stepPhysics(steps: Int) -> Bool {
+        guard physics.step(steps: steps) else { return false }
         drainDynamicsEvents()
         return true
     }

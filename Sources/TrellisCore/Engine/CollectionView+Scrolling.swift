@@ -8,6 +8,8 @@ extension CollectionView {
     @discardableResult
     public mutating func setContentOffset(_ offset: Point, timing: AnimationTiming) throws(EngineError) -> Int? {
         if scrollMotion.animation?.interactive == true { throw .transitionInProgress }
+        // An animated scroll interrupts a fling where it is on screen, as UIKit's does.
+        haltScrollPhysics()
         guard timing.duration > 0 || timing.delay > 0 else {
             stopOffsetAnimation()
             setContentOffset(offset)

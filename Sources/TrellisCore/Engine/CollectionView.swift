@@ -111,6 +111,7 @@ public struct CollectionView: Sendable {
     /// Sets the content offset as UIScrollView's setContentOffset does: exactly, unclamped.
     public mutating func setContentOffset(_ offset: Point) {
         stopOffsetAnimation()
+        haltScrollPhysics()
         let old = scroll.visibleBounds
         scroll.contentOffset = offset
         boundsDidChange(from: old)
@@ -160,11 +161,15 @@ public struct CollectionView: Sendable {
     public mutating func advance(to time: Double) {
         guard time > self.time else { return }
         self.time = time
-        // 1. Input samples due by now: none yet (gestures come with scroll physics).
-        // 2. Scroll motion: the offset on screen.
-        let (scrolled, scrollLanded) = scrollMotion.step(to: time)
+        // 1. Input samples due by now: gestures arrive as commands (pan, touch) between ticks.
+        // The fixed steps due, one count for the released scroll and the animator.
+        let steps = physics.dueSteps(to: time)
+        // 2. Scroll motion: the offset on screen (an animation, or the user's released scroll).
+        let (animated, scrollLanded) = scrollMotion.step(to: time)
+        let flung = stepScrollPhysics(steps: steps)
+        let scrolled = animated || flung
         // 3. Physics.
-        let simulated = stepPhysics(to: time)
+        let simulated = stepPhysics(steps: steps)
         // 4. Layout for the bounds on screen, when the layout depends on them.
         if scrolled { prepareForOnScreenBounds() }
         // 5. Timed animations.

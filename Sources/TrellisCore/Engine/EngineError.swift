@@ -14,6 +14,10 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownBehavior(Int, known: [Int])
     /// A behaviour's settings the engine cannot take (a type changed by an update, …).
     case invalidBehavior(String)
+    /// A pan while scrollEnabled is false.
+    case scrollingDisabled
+    /// A pan's changed/ended/cancelled without a began.
+    case panNotBegun
 
     public var description: String {
         switch self {
@@ -42,6 +46,10 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "unknown behaviour \(id); " + (known.isEmpty ? "the session has no behaviours (dynamics.add adds one)" : "known behaviours: \(known.map(String.init).joined(separator: ", "))")
         case .invalidBehavior(let problem):
             return problem
+        case .scrollingDisabled:
+            return "scrolling is turned off for this collection view (scrollEnabled is false): scroll.configure {scrollEnabled: true} first"
+        case .panNotBegun:
+            return "no pan is in progress: send phase \"began\" first"
         case .selectionNotAllowed:
             return "selection is turned off for this collection view (allowsSelection is false)"
         }

@@ -1,3 +1,5 @@
+import TrellisGeometry
+
 /// Something the engine reports to its clients besides the scene.
 public enum EngineEvent: Hashable, Sendable {
     /// One step of UIKit's tap flow (the delegate callbacks, in order).
@@ -16,4 +18,15 @@ public enum EngineEvent: Hashable, Sendable {
     case dynamicsPaused
     /// A contact of a collision behaviour began or ended (UICollisionBehaviorDelegate).
     case dynamicsCollision(DynamicsCollision)
+    /// A pan began to drag the content (scrollViewWillBeginDragging), from `contentOffset`.
+    case scrollWillBeginDragging(contentOffset: Point)
+    /// The finger lifted: the offset's velocity (pt/s) and where the motion will rest
+    /// (scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)).
+    case scrollWillEndDragging(velocity: Point, targetContentOffset: Point)
+    /// The drag ended; `decelerate` is true when released motion follows (scrollViewDidEndDragging).
+    case scrollDidEndDragging(decelerate: Bool)
+    /// Released motion came to rest (scrollViewDidEndDecelerating).
+    case scrollDidEndDecelerating(contentOffset: Point)
+    /// The offset on screen moved by the user's scrolling: at most once per tick or pan sample.
+    case scrollDidScroll(contentOffset: Point)
 }

@@ -133,6 +133,9 @@ public enum WireEncoding {
         b.append(UInt8(ascii: "}"))
     }
 
+    /// A point or a velocity as `[x, y]`.
+    public static func pair(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
+
     public static func indexPath(_ ip: IndexPath) -> JSONValue { .array([.number(Double(ip.section)), .number(Double(ip.item))]) }
 
     /// `{update, mapping, inserted, deleted, moved, reloaded, …}` for a performed batch. The

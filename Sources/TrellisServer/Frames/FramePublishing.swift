@@ -15,7 +15,7 @@ extension Server {
     /// delta against what it last received; one above the hard limit is disconnected.
     func publish(_ session: Session) {
         session.movedSincePublished = false
-        let events = session.collectionView.drainEvents()
+        let events = Self.oneDidScroll(session.collectionView.drainEvents())
         if session.clock == .live && session.collectionView.needsTicks { startFrameTimer() }
         guard !session.viewers.isEmpty else {
             return
@@ -75,7 +75,7 @@ extension Server {
             }
         }
         for viewer in receivers {
-            for event in events { sendEvent(event, session: session, to: viewer.connection) }
+            for event in events where viewer.wants(event) { sendEvent(event, session: session, to: viewer.connection) }
         }
     }
 
@@ -91,7 +91,9 @@ extension Server {
         }
         bytes.withUnsafeBytes { viewer.connection.write($0) }
         viewer.framesSent += 1
-        for event in viewer.missedEvents { sendEvent(event, session: session, to: viewer.connection) }
+        for event in Self.oneDidScroll(viewer.missedEvents) where viewer.wants(event) {
+            sendEvent(event, session: session, to: viewer.connection)
+        }
         viewer.missedEvents.removeAll()
     }
 
@@ -153,6 +155,15 @@ extension Server {
         return b
     }
 
+    /// scroll.didScroll at most once per frame: the last offset of those since the last frame.
+    static func oneDidScroll(_ events: [EngineEvent]) -> [EngineEvent] {
+        guard let last = events.lastIndex(where: { if case .scrollDidScroll = $0 { true } else { false } }) else { return events }
+        return events.enumerated().compactMap { index, event in
+            if case .scrollDidScroll = event, index != last { return nil }
+            return event
+        }
+    }
+
     func sendEvent(_ event: EngineEvent, session: Session, to connection: Connection) {
         let name: JSONValue = .string(session.name)
         switch event {
@@ -173,6 +184,17 @@ extension Server {
             if c.withBoundary { o["boundary"] = c.boundary.map(JSONValue.string) ?? .null }
             if let p = c.point { o["point"] = .array([.number(p.x), .number(p.y)]) }
             notify("dynamics.collision", .object(o), to: connection)
+        case .scrollWillBeginDragging(let offset):
+            notify("scroll.willBeginDragging", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]), to: connection)
+        case .scrollWillEndDragging(let velocity, let target):
+            notify("scroll.willEndDragging", .object(["session": name, "velocity": WireEncoding.pair(velocity),
+                                                      "targetContentOffset": WireEncoding.pair(target)]), to: connection)
+        case .scrollDidEndDragging(let decelerate):
+            notify("scroll.didEndDragging", .object(["session": name, "decelerate": .bool(decelerate)]), to: connection)
+        case .scrollDidEndDecelerating(let offset):
+            notify("scroll.didEndDecelerating", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]), to: connection)
+        case .scrollDidScroll(let offset):
+            notify("scroll.didScroll", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]), to: connection)
         case .dynamicsPaused:
             notify("dynamics.paused", .object(["session": name, "time": .number((session.collectionView.time * 1000).rounded())]), to: connection)
         }

@@ -1,9 +1,36 @@
 import TrellisCore
 import TrellisProtocol
 
-/// gesture.tap: UIKit's touch flow on the cell under a point (highlight, select, unhighlight).
+/// gesture.tap: UIKit's touch flow on the cell under a point (highlight, select, unhighlight);
+/// gesture.pan (UIPanGestureRecognizer driving the scroll) and gesture.touch (a catch).
 enum GestureMethods {
     static let entries: [Method] = [
+        Method("gesture.pan", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "phase", "translation", "velocity"])
+            let session = try context.session()
+            let name = try context.string("phase")
+            guard let phase = PanPhase(rawValue: name) else {
+                throw .invalidParams("params.phase: expected \"began\", \"changed\", \"ended\" or \"cancelled\", found \"\(name)\"")
+            }
+            let t = try context.numbers("translation", ["x", "y"], in: ParamRanges.panTranslation)
+            let v = try context.optionalNumbers("velocity", ["dx", "dy"], in: ParamRanges.panVelocity) ?? [0, 0]
+            do throws(EngineError) {
+                try session.collectionView.pan(phase, translation: Point(t[0], t[1]), velocity: Point(v[0], v[1]))
+            } catch { throw .from(error) }
+            return ScrollWire.state(session.collectionView)
+        },
+        Method("gesture.touch", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "phase", "at"])
+            let session = try context.session()
+            let name = try context.string("phase")
+            guard name == "down" || name == "up" else {
+                throw .invalidParams("params.phase: expected \"down\" or \"up\", found \"\(name)\"")
+            }
+            // Where the finger is does not matter to a catch; checked so a bad point is refused.
+            _ = try context.optionalNumbers("at", ["x", "y"], in: ParamRanges.coordinate)
+            session.collectionView.touch(down: name == "down")
+            return ScrollWire.state(session.collectionView)
+        },
         Method("gesture.tap", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "point"])
             let session = try context.session()

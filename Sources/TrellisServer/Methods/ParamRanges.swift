@@ -16,6 +16,9 @@ enum ParamRanges {
     /// An interactive transition's progress: UIKit stores it unclamped and extrapolates; ten
     /// times past either end is as far as a drag could sensibly go (ours).
     static let progress: ClosedRange<Double> = -10...10
+    /// A pan's cumulative translation (points) and a release velocity (points per second).
+    static let panTranslation: ClosedRange<Double> = -1e6...1e6
+    static let panVelocity: ClosedRange<Double> = -1e6...1e6
     /// One manual clock step (milliseconds): an hour.
     static let clockStep: ClosedRange<Double> = 0...3_600_000
 

@@ -1,9 +1,17 @@
 import TrellisCore
 import TrellisProtocol
 
-/// scroll.to (setContentOffset) and scroll.toItem (scrollToItem), at once or animated.
+/// scroll.to (setContentOffset) and scroll.toItem (scrollToItem), at once or animated;
+/// scroll.configure (UIScrollView's bouncing, paging, deceleration rate, scrollEnabled).
 enum ScrollMethods {
     static let entries: [Method] = [
+        Method("scroll.configure", .changesSession) { context throws(RPCError) in
+            let session = try context.session()
+            let configuration = try ScrollWire.configuration(context.params, path: "params",
+                                                             base: session.collectionView.scrollConfiguration)
+            session.collectionView.configureScrolling(configuration)
+            return ScrollWire.json(configuration)
+        },
         Method("scroll.to", .changesSession) { context throws(RPCError) in
             try context.allow(WireDecoding.timingKeys + ["session", "offset"])
             let session = try context.session()

@@ -5,7 +5,7 @@ import TrellisProtocol
 enum SessionMethods {
     static let entries: [Method] = [
         Method("session.create", .changesSession) { context throws(RPCError) in
-            try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset"])
+            try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset", "scroll"])
             let name = try context.string("name")
             // Control characters are refused, so a name can be printed anywhere as it is (`ls`, logs).
             guard !name.isEmpty, name.count <= 128,
@@ -32,7 +32,12 @@ enum SessionMethods {
             if let i = try context.optionalNumbers("contentInset", ["top", "left", "bottom", "right"], in: ParamRanges.inset) {
                 inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
             }
-            let view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
+            var scrolling = ScrollConfiguration()
+            if let object = context.params.field("scroll") {
+                scrolling = try ScrollWire.configuration(object, path: "params.scroll", base: scrolling)
+            }
+            var view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
+            view.configureScrolling(scrolling)
             let session = Session(name: name, collectionView: view, clock: clock, epochMilliseconds: context.server.nowMilliseconds)
             context.server.sessions[name] = session
             return info(session)
@@ -55,9 +60,22 @@ enum SessionMethods {
             return .object(["destroyed": .string(session.name)])
         },
         Method("session.attach", .reads) { context throws(RPCError) in
-            try context.allow(["session", "readOnly"])
+            try context.allow(["session", "readOnly", "events"])
             let session = try context.session()
             let readOnly = try context.optionalBool("readOnly") ?? false
+            var subscriptions: Set<String> = []
+            switch context.params.field("events") {
+            case nil: break
+            case .array(let names)?:
+                for (i, name) in names.enumerated() {
+                    guard case .string(let event) = name, Viewer.optionalEvents.contains(event) else {
+                        throw .invalidParams("params.events[\(i)]: expected one of \(Viewer.optionalEvents.map { "\"\($0)\"" }.joined(separator: ", ")) (every other notification always comes), found \(name)")
+                    }
+                    subscriptions.insert(event)
+                }
+            case let other?:
+                throw .invalidParams("params.events: expected an array of notification names, found \(other.kindDescription)")
+            }
             let client = context.client
             guard client.connection != nil else {
                 throw .domain("invalid_state", "session.attach needs a connection to send frames to; an in-process run has none (run against a server with --socket to attach)")
@@ -72,7 +90,7 @@ enum SessionMethods {
             } else {
                 context.server.publish(session)
             }
-            let viewer = Viewer(connection: client.connection, readOnly: readOnly)
+            let viewer = Viewer(connection: client.connection, readOnly: readOnly, subscriptions: subscriptions)
             session.viewers[client.connection.id] = viewer
             client.viewing = session
             // Encoded once, straight from the scene: building a JSONValue of a large scene and
@@ -106,6 +124,7 @@ enum SessionMethods {
             "layout": .string(view.layout.typeName), "sections": .number(Double(view.data.numberOfSections)),
             "items": .number(Double(view.data.totalItemCount)), "time": .number(WireEncoding.milliseconds(view.time)),
             "viewers": .number(Double(session.viewers.count)), "seq": .number(Double(session.seq)),
+            "scroll": ScrollWire.state(view),
         ])
     }
 }

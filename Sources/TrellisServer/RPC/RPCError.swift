@@ -56,7 +56,7 @@ public struct RPCError: Error, Sendable {
         switch error {
         case .itemOutOfRange: return .domain("out_of_range", error.description)
         case .invalidScrollPosition: return .invalidParams(error.description)
-        case .selectionNotAllowed, .transitionInProgress, .noTransitionInProgress, .bodyInUse:
+        case .selectionNotAllowed, .transitionInProgress, .noTransitionInProgress, .bodyInUse, .scrollingDisabled, .panNotBegun:
             return .domain("invalid_state", error.description)
         case .unknownDynamicElement, .unknownBody: return .domain("unknown_element", error.description)
         case .bodyExists: return .domain("body_exists", error.description)

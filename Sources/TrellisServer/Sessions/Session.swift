@@ -61,9 +61,21 @@ final class Viewer {
     var framesSent = 0
     /// When it went above the soft output limit (loop ms), if it is above it now.
     var overSoftLimitSince: Double?
+    /// Notifications sent only on request (session.attach's `events`): scroll.didScroll.
+    var subscriptions: Set<String>
 
-    init(connection: Connection, readOnly: Bool) {
+    /// The notifications a viewer may ask for; every other one always comes.
+    static let optionalEvents = ["scroll.didScroll"]
+
+    init(connection: Connection, readOnly: Bool, subscriptions: Set<String> = []) {
         self.connection = connection
         self.readOnly = readOnly
+        self.subscriptions = subscriptions
+    }
+
+    /// Whether `event` goes to this viewer.
+    func wants(_ event: EngineEvent) -> Bool {
+        if case .scrollDidScroll = event { return subscriptions.contains("scroll.didScroll") }
+        return true
     }
 }

@@ -41,9 +41,14 @@ struct PhysicsStage: MotionStage, Sendable {
     /// Nothing dynamic: binding takes the layout's answer as it is.
     var isIdle: Bool { animator.bodies.count == 0 }
 
-    /// Moves to `time`; returns true when the animator stepped (dynamic items may have moved).
-    mutating func step(to time: Double) -> Bool {
-        let steps = min(timestep.advance(to: time), catchUpLimit)
+    /// The fixed steps due by `time` (at most `catchUpLimit`): the one step count of the tick,
+    /// shared by the scroll motion's released offset (stage 2) and the animator (stage 3).
+    mutating func dueSteps(to time: Double) -> Int {
+        min(timestep.advance(to: time), catchUpLimit)
+    }
+
+    /// Runs `steps` of the animator; returns true when it stepped (dynamic items may have moved).
+    mutating func step(steps: Int) -> Bool {
         guard steps > 0, !animator.isPaused else { return false }
         animator.advance(steps: steps)
         return true
