@@ -11,7 +11,8 @@ struct Attach: ParsableCommand {
             Draws every view on screen as a box scaled to the terminal, with its label, colour, \
             alpha, z-order and transform, and a status line (frame seq, fps, views bound and \
             pooled, views created and reused). Keys: q quits; arrows, j/k, h/l, PgUp/PgDn, \
-            g/G scroll the session (not with --read-only). Needs a terminal on stdout, unless \
+            g/G scroll the session, shift+arrows fling it (3000 pt/s, as a flick on a phone; not \
+            with --read-only). Needs a terminal on stdout, unless \
             --frames is given: then frames are printed as text.
             """)
 

@@ -191,3 +191,13 @@ extension String {
         return String(s)
     }
 }
+
+extension Human {
+    /// A scroll state (gesture replies, session.info's `scroll`):
+    /// `offset=0,1200 velocity=0,-2400 decelerating`, or `… at rest`.
+    static func scrollState(_ r: JSONValue) -> [String] {
+        let s = r["contentOffset"] == nil ? (r["scroll"] ?? r) : r
+        let flags = ["tracking", "dragging", "decelerating", "bouncing"].filter { s[$0] == .bool(true) }
+        return ["offset=\(numbers(s["contentOffset"])) velocity=\(numbers(s["velocity"])) " + (flags.isEmpty ? "at rest" : flags.joined(separator: " "))]
+    }
+}

@@ -19,6 +19,8 @@ struct Run: ParsableCommand {
               expect NAME scene == FILE.json
               expect NAME body:card center=187.5,617 velocity=0,0 speed<1 angle=0
                   the animator's state (also item:ID); 'expect NAME dynamics running==false'
+              expect NAME scroll dragging==false decelerating==false offset=0,1200 speed<1
+                  the scroll state after drag, fling, touch (also bouncing, tracking, velocity=)
               expect-error CODE "message substring"   (after a command that must fail)
 
             Runs in process (no server) unless --socket is given; sessions always get a manual \

@@ -12,18 +12,21 @@ import TrellisCore
 /// - `dynamicState`: one element's state in the session's animator (`dynamics.item`):
 ///   `expect NAME item:i0 center=… velocity=… angle=…`, `expect NAME body:panel …`.
 /// - `dynamics`: the animator as a whole (`dynamics.list`): `expect NAME dynamics running==false`.
+/// - `scroll`: the scroll state under a finger (session.info's `scroll`):
+///   `expect NAME scroll dragging==false decelerating==false offset=0,1200 velocity=0,0`.
 public enum Expectation: Hashable, Sendable {
     case attributes(session: String, element: ElementSelector, source: AttributeSource, checks: [AttributeCheck], tolerance: Double)
     case session(session: String, scene: [SceneCheck], stats: [StatCheck], tolerance: Double)
     case sceneFile(session: String, path: String, tolerance: Double)
     case dynamicState(session: String, element: ElementSelector, checks: [DynamicCheck], tolerance: Double)
     case dynamics(session: String, checks: [StatCheck])
+    case scroll(session: String, checks: [ScrollCheck], tolerance: Double)
 
     /// The session the expectation reads.
     public var session: String {
         switch self {
         case .attributes(let s, _, _, _, _), .session(let s, _, _, _), .sceneFile(let s, _, _), .dynamicState(let s, _, _, _),
-             .dynamics(let s, _):
+             .dynamics(let s, _), .scroll(let s, _, _):
             return s
         }
     }
@@ -100,6 +103,19 @@ public enum DynamicCheck: Hashable, Sendable {
     case angularVelocity(Comparison, Double)
     /// `dynamic=true|false`: whether a behaviour acts on the element.
     case dynamic(Bool)
+}
+
+/// One `key=value` of a scroll-state check (session.info's `scroll`); numbers within the
+/// line's tolerance.
+public enum ScrollCheck: Hashable, Sendable {
+    /// `dragging==false`, `decelerating`, `bouncing`, `tracking`: a state flag, == or !=.
+    case flag(String, Comparison, Bool)
+    /// `offset=x,y`: the content offset on screen.
+    case offset(Point)
+    /// `velocity=dx,dy`: the offset's velocity, pt/s.
+    case velocity(Point)
+    /// `speed<op>n`: the velocity's length, pt/s.
+    case speed(Comparison, Double)
 }
 
 /// One check on the whole scene.

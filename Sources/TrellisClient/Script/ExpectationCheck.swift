@@ -52,6 +52,8 @@ public struct ExpectationCheck {
                 return try compareDynamicState(session: session, element: element, checks: checks, tolerance: tolerance)
             case .dynamics(let session, let checks):
                 return compare(dynamics: try caller.call("dynamics.list", ["session": .string(session)]), checks: checks)
+            case .scroll(let session, let checks, let tolerance):
+                return compare(scroll: try caller.call("session.info", ["session": .string(session)])["scroll"], checks: checks, tolerance: tolerance)
             }
         } catch {
             return CheckResult(passed: false, expected: "an answer from the server", actual: "error: \(error)")
@@ -237,6 +239,49 @@ public struct ExpectationCheck {
         case .angle(let c, let v): return "angle\(op(c))\(format(v))"
         case .angularVelocity(let c, let v): return "angularVelocity\(op(c))\(format(v))"
         case .dynamic(let d): return "dynamic=\(d)"
+        }
+    }
+
+    // MARK: Scroll
+
+    /// session.info's `scroll` (nil from a server without scroll physics).
+    func compare(scroll state: JSONValue?, checks: [ScrollCheck], tolerance: Double) -> CheckResult {
+        let expected = checks.map(Self.describe).joined(separator: " ")
+        guard let state, case .object = state else {
+            return CheckResult(passed: false, expected: expected, actual: "no scroll state in session.info")
+        }
+        var passed = true
+        var actual: [String] = []
+        for check in checks {
+            switch check {
+            case .flag(let name, let comparison, let value):
+                let flag = state[name] == .bool(true)
+                passed = passed && comparison.holds(flag ? 1 : 0, value ? 1 : 0)
+                actual.append("\(name)=\(flag)")
+            case .offset(let p):
+                let offset = state["contentOffset"].numbers
+                passed = passed && Self.near(offset, [p.x, p.y], tolerance)
+                actual.append("offset=" + Self.list(offset))
+            case .velocity(let v):
+                let velocity = state["velocity"].numbers
+                passed = passed && Self.near(velocity, [v.x, v.y], tolerance)
+                actual.append("velocity=" + Self.list(velocity))
+            case .speed(let comparison, let value):
+                let v = state["velocity"].numbers
+                let speed = v.count == 2 ? (v[0] * v[0] + v[1] * v[1]).squareRoot() : .nan
+                passed = passed && comparison.holds(speed, value, tolerance: tolerance)
+                actual.append("speed=" + Self.format(speed))
+            }
+        }
+        return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
+    }
+
+    static func describe(_ check: ScrollCheck) -> String {
+        switch check {
+        case .flag(let name, let c, let value): return "\(name)\(c.rawValue)\(value)"
+        case .offset(let p): return "offset=" + list([p.x, p.y])
+        case .velocity(let v): return "velocity=" + list([v.x, v.y])
+        case .speed(let c, let v): return "speed\(c == .equal ? "=" : c.rawValue)\(format(v))"
         }
     }
 

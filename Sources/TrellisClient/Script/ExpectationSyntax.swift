@@ -10,6 +10,7 @@ import TrellisCore
 /// expect NAME item:ID center=… velocity=… angle=…        an element in the animator (dynamics.item)
 /// expect NAME body:NAME center=… speed<1                 a free body, likewise
 /// expect NAME dynamics running==false behaviors==2       the animator (dynamics.list)
+/// expect NAME scroll dragging==false offset=0,1200 …     the scroll state (session.info's scroll)
 /// ```
 public enum ExpectationSyntax {
     /// Keys read from the scene; any other key on a session-level line is a stats path.
@@ -35,6 +36,9 @@ public enum ExpectationSyntax {
         }
         if first == "dynamics" {
             return .dynamics(session: session, checks: try dynamicsChecks(Array(rest.dropFirst())))
+        }
+        if first == "scroll" {
+            return .scroll(session: session, checks: try scrollChecks(Array(rest.dropFirst())), tolerance: tolerance)
         }
         if first == "scene" {
             if rest.count >= 2, rest[1] == "==" || rest[1] == "=" {
@@ -192,6 +196,38 @@ public enum ExpectationSyntax {
                 throw SyntaxError("'\(word)': \(key) is compared with a number (or true/false)")
             }
             checks.append(StatCheck(path: [key], comparison: comparison, value: n))
+        }
+        return checks
+    }
+
+    /// The state flags of a scroll state.
+    static let scrollFlags: Set<String> = ["dragging", "decelerating", "bouncing", "tracking"]
+
+    /// `dragging==false offset=0,1200 velocity=0,0 speed<1` on session.info's `scroll`.
+    static func scrollChecks(_ words: [String]) throws(SyntaxError) -> [ScrollCheck] {
+        guard !words.isEmpty else {
+            throw SyntaxError("expect … scroll: nothing to check (dragging==, decelerating==, bouncing==, tracking==, offset=, velocity=, speed<)")
+        }
+        var checks: [ScrollCheck] = []
+        for word in words {
+            guard let (key, comparison, value) = Comparison.split(word) else {
+                throw SyntaxError("'\(word)': expected KEY=VALUE (dragging, decelerating, bouncing, tracking, offset, velocity, speed)")
+            }
+            switch key {
+            case _ where scrollFlags.contains(key):
+                guard comparison == .equal || comparison == .notEqual, value == "true" || value == "false" else {
+                    throw SyntaxError("'\(word)': expected \(key)==true|false (or !=)")
+                }
+                checks.append(.flag(key, comparison, value == "true"))
+            case "offset", "velocity":
+                guard comparison == .equal else { throw SyntaxError("'\(word)': \(key) is compared with = only") }
+                let p = try CommandSyntax.point(value)
+                checks.append(key == "offset" ? .offset(p) : .velocity(p))
+            case "speed":
+                checks.append(.speed(comparison, try number(value, word: word)))
+            default:
+                throw SyntaxError("'\(key)': unknown scroll state; known: dragging, decelerating, bouncing, tracking, offset, velocity, speed")
+            }
         }
         return checks
     }

@@ -2,6 +2,8 @@
 public enum TerminalKey: Hashable, Sendable {
     case character(Unicode.Scalar)
     case up, down, left, right, pageUp, pageDown, home, end
+    /// Shift+arrows (CSI 1;2 A…D as xterm sends them, or rxvt's CSI a…d): the fling keys.
+    case shiftUp, shiftDown, shiftLeft, shiftRight
     /// Ctrl-C: raw mode turns off the terminal's own SIGINT, so it arrives as a byte.
     case interrupt
     case escape
@@ -25,7 +27,13 @@ public enum TerminalKey: Hashable, Sendable {
                 guard j < bytes.count else { i = bytes.count; break }
                 let final = bytes[j]
                 let parameters = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
+                // xterm's modifier parameter: 1 + (shift 1 | alt 2 | ctrl 4); shift alone is 2.
+                let shifted = parameters.split(separator: ";").dropFirst().first == "2"
                 switch (final, parameters) {
+                case (UInt8(ascii: "A"), _) where shifted, (UInt8(ascii: "a"), ""): keys.append(.shiftUp)
+                case (UInt8(ascii: "B"), _) where shifted, (UInt8(ascii: "b"), ""): keys.append(.shiftDown)
+                case (UInt8(ascii: "C"), _) where shifted, (UInt8(ascii: "c"), ""): keys.append(.shiftRight)
+                case (UInt8(ascii: "D"), _) where shifted, (UInt8(ascii: "d"), ""): keys.append(.shiftLeft)
                 case (UInt8(ascii: "A"), _): keys.append(.up)
                 case (UInt8(ascii: "B"), _): keys.append(.down)
                 case (UInt8(ascii: "C"), _): keys.append(.right)

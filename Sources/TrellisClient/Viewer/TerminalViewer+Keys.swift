@@ -21,12 +21,47 @@ extension TerminalViewer {
             case .pageDown, .character(" "): scroll(pages: 1)
             case .home, .character("g"): scroll(to: .top)
             case .end, .character("G"): scroll(to: .bottom)
+            case .shiftUp, .shiftDown, .shiftLeft, .shiftRight: fling(Self.flingVelocity(for: key) ?? Point(0, 0))
             default: break
             }
         }
     }
 
     enum Edge { case top, bottom }
+
+    /// A finger flick's speed, pt/s: a brisk swipe on a phone.
+    public static let flingSpeed = 3000.0
+
+    /// The finger's velocity a fling key stands for, nil for other keys. The key names where the
+    /// view goes, as the plain arrows do: shift+down shows content further down, which is a
+    /// finger flicked up (negative y in the view).
+    public static func flingVelocity(for key: TerminalKey) -> Point? {
+        switch key {
+        case .shiftDown: return Point(0, -flingSpeed)
+        case .shiftUp: return Point(0, flingSpeed)
+        case .shiftRight: return Point(-flingSpeed, 0)
+        case .shiftLeft: return Point(flingSpeed, 0)
+        default: return nil
+        }
+    }
+
+    /// Flicks the content: the pan samples of a fling, sent at once (the session's own clock,
+    /// live under a viewer, runs the deceleration).
+    func fling(_ velocity: Point) {
+        guard !configuration.readOnly else {
+            setNote("fling keys off")
+            return
+        }
+        // A fling replaces any keyed scroll still under way.
+        scrollTarget = nil
+        for sample in PanGesture.fling(velocity: velocity).samples {
+            var params = sample.params
+            params["session"] = .string(configuration.session)
+            connection.call("gesture.pan", params) { [unowned self] result in
+                if case .failure(let error) = result { self.setNote("fling refused: \(error)") }
+            }
+        }
+    }
 
     /// Scrolls by whole cells (`dx` columns, `dy` rows) as drawn now, or by pages of the bounds.
     func scroll(dx: Int = 0, dy: Int = 0, pages: Double = 0, to edge: Edge? = nil) {

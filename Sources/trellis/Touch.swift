@@ -1,0 +1,21 @@
+import ArgumentParser
+import TrellisClient
+import TrellisCore
+
+/// `trellis touch NAME [--at X,Y] [--up]`: a finger down on the content (catches a fling or a
+/// bounce where it is), or lifted again.
+struct Touch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Put a finger down (stops deceleration or a bounce where it is), or lift it with --up.",
+        discussion: "Lifting without a drag in between lets an offset stopped past an edge bounce back. Prints the scroll state.")
+
+    @OptionGroup var session: SessionArguments
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where, in the view.", valueName: "X,Y")) var at: String?
+    @Flag(help: "Lift the finger (gesture.touch up) instead of putting it down.") var up = false
+
+    func run() throws {
+        var params: [String: JSONValue] = ["phase": .string(up ? "up" : "down")]
+        if let at { params["at"] = wire(try parsing { () throws(SyntaxError) in try CommandSyntax.point(at) }) }
+        try session.call("gesture.touch", params, human: Human.scrollState)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TrellisClient
+import TrellisCore
+
+/// `trellis drag`, `fling`, `touch` and `scroll-config`, the real executable against a real
+/// trellisd: the samples reach the server on its clock, what they print, refusals and exits.
+@Suite struct ScrollCLITests {
+    func scrollState(_ server: CLIServer, _ session: String) throws -> JSONValue? {
+        try RPCClient(path: server.socketPath).call("session.info", ["session": .string(session)])["scroll"]
+    }
+
+    @Test func aDragOnAManualClockAdvancesItFrameByFrameAndFollowsTheFinger() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "s", "--bounds", "375x667", "--item-size", "100x100", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "s", "--items", "1000").status == 0)
+        // 300 ms = 18 frames of clock.advance; inside the content the offset follows 1:1.
+        var r = server.trellis("drag", "s", "--by", "0,-600", "--release-velocity", "0,0")
+        #expect(r.status == 0 && r.stdout == "offset=0,600 velocity=0,0 at rest\n")
+        let time = try RPCClient(path: server.socketPath).call("session.info", ["session": .string("s")])["time"]?.numberValue ?? .nan
+        #expect(abs(time - 300) < 1e-6)
+        // A flick: one frame (50 pt) of drag, then decelerating at the finger's speed.
+        r = server.trellis("fling", "s", "--velocity", "0,-3000")
+        #expect(r.status == 0 && r.stdout == "offset=0,650 velocity=0,3000 decelerating\n")
+        // A touch catches it where it is; lifting leaves it there.
+        #expect(server.trellis("advance", "s", "100ms").status == 0)
+        r = server.trellis("touch", "s", "--at", "100,100")
+        #expect(r.status == 0 && r.stdout.hasSuffix("velocity=0,0 tracking\n"))
+        let caught = try scrollState(server, "s")?["contentOffset"]
+        #expect(server.trellis("advance", "s", "1s").status == 0)
+        r = server.trellis("touch", "s", "--up")
+        #expect(r.status == 0 && r.stdout.hasSuffix("velocity=0,0 at rest\n"))
+        #expect(try scrollState(server, "s")?["contentOffset"] == caught)
+        // --json prints the server's scroll state as it is.
+        r = server.trellis("--json", "drag", "s", "--by=-0,10", "--over", "50ms")
+        #expect(r.status == 0 && r.stdout.contains(#""dragging":false"#) && r.stdout.contains(#""decelerating":true"#))
+    }
+
+    @Test func scrollConfigSetsAndPrintsUIScrollViewsSettings() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "p", "--manual-clock").status == 0)
+        var r = server.trellis("scroll-config", "p")
+        #expect(r.stdout == "alwaysBounceHorizontal=false alwaysBounceVertical=false bounces=true decelerationRate=normal pagingEnabled=false scrollEnabled=true\n")
+        r = server.trellis("scroll-config", "p", "--paging", "true", "--deceleration", "0.995", "--always-bounce-vertical", "true")
+        #expect(r.stdout == "alwaysBounceHorizontal=false alwaysBounceVertical=true bounces=true decelerationRate=0.995 pagingEnabled=true scrollEnabled=true\n")
+        #expect(try scrollState(server, "p")?["configuration"]?["pagingEnabled"] == .bool(true))
+        // The server's refusals: exit 65 with its message; the CLI's own: exit 64, nothing sent.
+        #expect(server.trellis("scroll-config", "p", "--scroll-enabled", "false").status == 0)
+        r = server.trellis("fling", "p", "--velocity", "0,-3000")
+        #expect(r.status == 65 && r.stderr.contains("scrollEnabled is false"))
+        r = server.trellis("scroll-config", "p", "--deceleration", "2")
+        #expect(r.status == 65)
+        r = server.trellis("scroll-config", "p", "--bounces", "no")
+        #expect(r.status == 64 && r.stderr == "trellis: --bounces 'no': expected true or false\n")
+        r = server.trellis("drag", "p", "--by", "1")
+        #expect(r.status == 64 && r.stderr == "trellis: '1': expected a point X,Y, e.g. 120,300\n")
+        r = server.trellis("drag", "nope", "--by", "0,1")
+        #expect(r.status == 65)
+    }
+
+    @Test func aDragOnALiveClockTakesItsDurationInRealTime() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "l", "--item-size", "100x100").status == 0)
+        #expect(server.trellis("reload", "l", "--items", "100").status == 0)
+        let start = Date()
+        let r = server.trellis("drag", "l", "--by", "0,-300", "--over", "200ms", "--release-velocity", "0,0")
+        // The samples wait for real time: 12 frames of 1/60 s at least (never less, however loaded).
+        #expect(Date().timeIntervalSince(start) >= 0.195)
+        #expect(r.status == 0 && r.stdout == "offset=0,300 velocity=0,0 at rest\n")
+    }
+}
