@@ -142,6 +142,30 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // One frame of a fling through 1M items: the released offset steps on the physics stage's
+    // fixed steps, the layout is asked for the new rect and views are rebound. A fling that
+    // comes to rest is flung again (a pan, a few µs, once every ~200 frames).
+    Benchmark("scroll.fling.1M") { benchmark in
+        var view = fixtures.scrollingView
+        var time = 0.0
+        func fling(_ view: inout CollectionView) {
+            let y = view.scroll.contentOffset.y
+            let velocity = y > view.scroll.maximumContentOffset.y / 2 ? 8000.0 : -8000.0
+            try! view.pan(.began, translation: .zero)
+            try! view.pan(.changed, translation: Point(0, velocity / 60))
+            try! view.pan(.ended, translation: Point(0, velocity / 60), velocity: Point(0, velocity))
+        }
+        view.setContentOffset(Point(0, 400_000))
+        fling(&view)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            time += 1.0 / 60
+            view.advance(to: time)
+            if !view.needsTicks { fling(&view) }
+            blackHole(view.boundViewCount)
+        }
+    }
+
     Benchmark("diff.100k", configuration: limits(.seconds(5), 100)) { benchmark in
         let (old, new) = fixtures.diffPair
         for _ in benchmark.scaledIterations { blackHole(SnapshotDiff.batch(from: old, to: new)) }
