@@ -182,14 +182,9 @@ public struct ExpectationCheck {
                 passed = passed && Self.near(size, [s.width, s.height], tolerance)
                 actual.append("size=" + size.map(Self.format).joined(separator: "x"))
             case .velocity(let v):
-                let velocity = state["velocity"].numbers
-                passed = passed && Self.near(velocity, [v.x, v.y], tolerance)
-                actual.append("velocity=" + Self.list(velocity))
+                Self.checkVelocity(state, v, tolerance, &passed, &actual)
             case .speed(let comparison, let value):
-                let v = state["velocity"].numbers
-                let speed = v.count == 2 ? (v[0] * v[0] + v[1] * v[1]).squareRoot() : .nan
-                passed = passed && comparison.holds(speed, value, tolerance: tolerance)
-                actual.append("speed=" + Self.format(speed))
+                Self.checkSpeed(state, comparison, value, tolerance, &passed, &actual)
             case .angle(let comparison, let value):
                 let angle = state["angle"]?.numberValue ?? .nan
                 passed = passed && comparison.holds(angle, value, tolerance: tolerance)
@@ -263,17 +258,28 @@ public struct ExpectationCheck {
                 passed = passed && Self.near(offset, [p.x, p.y], tolerance)
                 actual.append("offset=" + Self.list(offset))
             case .velocity(let v):
-                let velocity = state["velocity"].numbers
-                passed = passed && Self.near(velocity, [v.x, v.y], tolerance)
-                actual.append("velocity=" + Self.list(velocity))
+                Self.checkVelocity(state, v, tolerance, &passed, &actual)
             case .speed(let comparison, let value):
-                let v = state["velocity"].numbers
-                let speed = v.count == 2 ? (v[0] * v[0] + v[1] * v[1]).squareRoot() : .nan
-                passed = passed && comparison.holds(speed, value, tolerance: tolerance)
-                actual.append("speed=" + Self.format(speed))
+                Self.checkSpeed(state, comparison, value, tolerance, &passed, &actual)
             }
         }
         return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
+    }
+
+    /// `state.velocity` near `expected` (the dynamic state's and the scroll state's alike).
+    static func checkVelocity(_ state: JSONValue, _ expected: Point, _ tolerance: Double, _ passed: inout Bool, _ actual: inout [String]) {
+        let velocity = state["velocity"].numbers
+        passed = passed && near(velocity, [expected.x, expected.y], tolerance)
+        actual.append("velocity=" + list(velocity))
+    }
+
+    /// The length of `state.velocity` compared with `value`.
+    static func checkSpeed(_ state: JSONValue, _ comparison: Comparison, _ value: Double, _ tolerance: Double,
+                           _ passed: inout Bool, _ actual: inout [String]) {
+        let v = state["velocity"].numbers
+        let speed = v.count == 2 ? (v[0] * v[0] + v[1] * v[1]).squareRoot() : .nan
+        passed = passed && comparison.holds(speed, value, tolerance: tolerance)
+        actual.append("speed=" + format(speed))
     }
 
     static func describe(_ check: ScrollCheck) -> String {
