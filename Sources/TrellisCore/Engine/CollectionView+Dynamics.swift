@@ -53,11 +53,6 @@ extension CollectionView {
     /// The free body named `name`, where it is now.
     public func freeBody(named name: String) -> FreeBody? { physics.bodyNumbers[name].flatMap { physics.body(number: $0) } }
 
-    /// The body shown by `element` (of kind `.body`), where it is now.
-    public func freeBody(for element: ElementID) -> FreeBody? {
-        element.kind == .body ? physics.body(number: element.indexPath.item) : nil
-    }
-
     // MARK: Behaviours
 
     /// A resolver for decoding a behaviour: elements named before keep their animator item.

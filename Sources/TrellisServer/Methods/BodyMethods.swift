@@ -45,11 +45,3 @@ enum BodyMethods {
         return name
     }
 }
-
-extension MethodContext {
-    /// `params[key]`, a number inside `range`, or nil when absent.
-    func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double? {
-        guard params.field(key) != nil, params.field(key) != .null else { return nil }
-        return try number(key, in: range)
-    }
-}

@@ -37,6 +37,12 @@ extension MethodContext {
         return n
     }
 
+    /// `params[key]`, a number inside `range`, or nil when absent.
+    func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double? {
+        guard params.field(key) != nil, params.field(key) != .null else { return nil }
+        return try number(key, in: range)
+    }
+
     /// `params[key]`, numbers named by `labels`, each inside `range` (and above 0 when `positive`).
     func numbers(_ key: String, _ labels: [String], in range: ClosedRange<Double>, positive: Bool = false) throws(RPCError) -> [Double] {
         try Self.check(try numbers(key, labels), key, labels, range, positive)

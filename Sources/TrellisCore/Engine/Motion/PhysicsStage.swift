@@ -38,9 +38,6 @@ struct PhysicsStage: MotionStage, Sendable {
     /// the clock ever moved must not lose the first advance).
     init() { _ = timestep.advance(to: 0) }
 
-    /// Nothing dynamic: binding takes the layout's answer as it is.
-    var isIdle: Bool { animator.bodies.count == 0 }
-
     /// The fixed steps due by `time` (at most `catchUpLimit`): the one step count of the tick,
     /// shared by the scroll motion's released offset (stage 2) and the animator (stage 3).
     mutating func dueSteps(to time: Double) -> Int {
@@ -93,7 +90,4 @@ struct PhysicsStage: MotionStage, Sendable {
         nextItem = max(nextItem, id.rawValue + 1)
         if case .body(let name) = element, let number = bodyNumbers[name] { bodyItems[number] = id }
     }
-
-    /// Restores the time step's accumulator from a snapshot.
-    mutating func restoreTimestep(_ saved: FixedTimestep) { timestep = saved }
 }
