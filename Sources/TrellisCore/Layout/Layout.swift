@@ -42,6 +42,15 @@ public protocol Layout: Sendable {
     /// layout transition. Default: `proposed`.
     func targetContentOffset(forProposed proposed: Point) -> Point
 
+    /// The content repeats every so many points along an axis (0: it does not), as a wrapping
+    /// carousel's does: the engine may move the offset by whole periods while nothing moves,
+    /// which changes nothing on screen. Default: zero (no wrapping).
+    var wrapPeriod: Point { get }
+
+    /// The item the layout calls current (iCarousel's currentItemIndex; the item centred by a
+    /// snapping layout), as of the last `prepare`; nil for layouts without one (the default).
+    var currentItem: IndexPath? { get }
+
     /// prepareForTransition(from:) on the incoming layout, before a layout transition.
     mutating func prepareForTransition(from oldLayout: any Layout)
     /// prepareForTransition(to:) on the outgoing layout, before a layout transition.
@@ -66,6 +75,8 @@ extension Layout {
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { false }
     public func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point { proposed }
     public func targetContentOffset(forProposed proposed: Point) -> Point { proposed }
+    public var wrapPeriod: Point { .zero }
+    public var currentItem: IndexPath? { nil }
     public mutating func prepareForTransition(from oldLayout: any Layout) {}
     public mutating func prepareForTransition(to newLayout: any Layout) {}
     public mutating func finalizeTransition() {}

@@ -34,6 +34,8 @@ public indirect enum ParameterKind: Sendable {
     case number(ClosedRange<Double>)
     /// `[width, height]`, each in the range; `positive` excludes zero.
     case size(ClosedRange<Double>, positive: Bool)
+    /// `[x, y]`, each in the range (either sign).
+    case point(ClosedRange<Double>)
     /// `[top, left, bottom, right]`, each in the range.
     case insets(ClosedRange<Double>)
     case bool
@@ -47,6 +49,7 @@ public indirect enum ParameterKind: Sendable {
 public enum ParameterValue: Hashable, Sendable {
     case number(Double)
     case size(Size)
+    case point(Point)
     case insets(EdgeInsets)
     case bool(Bool)
     case choice(String)
@@ -89,6 +92,13 @@ extension LayoutParameter {
         LayoutParameter(ParameterDescription(name, .size(0...layoutLengthLimit, positive: positive), summary),
                         get: { $0[keyPath: keyPath].map(ParameterValue.size) },
                         set: { if case .size(let v) = $1 { $0[keyPath: keyPath] = v } })
+    }
+
+    /// A point (an offset of either sign) at `keyPath`.
+    public static func point(_ name: String, _ keyPath: WritableKeyPath<Root, Point>, _ summary: String) -> LayoutParameter {
+        LayoutParameter(ParameterDescription(name, .point(-layoutLengthLimit...layoutLengthLimit), summary),
+                        get: { .point($0[keyPath: keyPath]) },
+                        set: { if case .point(let v) = $1 { $0[keyPath: keyPath] = v } })
     }
 
     /// Insets at `keyPath`.

@@ -19,6 +19,12 @@ enum LayoutParameterCoding {
                 throw ParamError(path: path, .mismatch(expected: expected, found: "[\(s[0]), \(s[1])]"))
             }
             return .size(Size(s[0], s[1]))
+        case .point(let range):
+            let p = try numbers(v, ["x", "y"], path)
+            guard p.allSatisfy(range.contains) else {
+                throw ParamError(path: path, .mismatch(expected: "x and y from \(text(range))", found: "[\(p[0]), \(p[1])]"))
+            }
+            return .point(Point(p[0], p[1]))
         case .insets(let range):
             let i = try numbers(v, ["top", "left", "bottom", "right"], path)
             guard i.allSatisfy(range.contains) else {
@@ -59,6 +65,7 @@ enum LayoutParameterCoding {
         switch value {
         case .number(let n): return .number(n)
         case .size(let s): return .array([.number(s.width), .number(s.height)])
+        case .point(let p): return .array([.number(p.x), .number(p.y)])
         case .insets(let i): return .array([.number(i.top), .number(i.left), .number(i.bottom), .number(i.right)])
         case .bool(let b): return .bool(b)
         case .choice(let name): return .string(name)

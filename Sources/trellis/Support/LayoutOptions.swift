@@ -73,6 +73,9 @@ struct LayoutOptions: ParsableArguments {
         case .size:
             let size = try parsing { () throws(SyntaxError) in try CommandSyntax.size(text) }
             return .array([.number(size.width), .number(size.height)])
+        case .point:
+            let p = try parsing { () throws(SyntaxError) in try CommandSyntax.point(text) }
+            return .array([.number(p.x), .number(p.y)])
         case .insets:
             let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(text) }
             return .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
