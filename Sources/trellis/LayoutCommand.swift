@@ -2,14 +2,14 @@ import ArgumentParser
 import TrellisClient
 import TrellisCore
 
-/// `trellis layout NAME flow|circle …`: setCollectionViewLayout, optionally animated.
+/// `trellis layout NAME flow|circle|line|coverFlow|stack|carousel …`: setCollectionViewLayout, optionally animated.
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Change a session's layout (setCollectionViewLayout), at once or animated.")
 
     @OptionGroup var session: SessionArguments
-    @Argument(help: "flow or circle.") var type: String
+    @Argument(help: "flow, circle, line, coverFlow, stack or carousel.") var type: String
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @OptionGroup(title: "Animation") var animation: AnimationOptions
 

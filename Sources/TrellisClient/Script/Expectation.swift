@@ -116,6 +116,8 @@ public enum ScrollCheck: Hashable, Sendable {
     case velocity(Point)
     /// `speed<op>n`: the velocity's length, pt/s.
     case speed(Comparison, Double)
+    /// `current=S:I`: the layout's current item (a carousel's, a snapping layout's centred one).
+    case current(IndexPath)
 }
 
 /// One check on the whole scene.

@@ -261,6 +261,10 @@ public struct ExpectationCheck {
                 Self.checkVelocity(state, v, tolerance, &passed, &actual)
             case .speed(let comparison, let value):
                 Self.checkSpeed(state, comparison, value, tolerance, &passed, &actual)
+            case .current(let expected):
+                let current = state["currentItem"].numbers
+                passed = passed && current == [Double(expected.section), Double(expected.item)]
+                actual.append("current=" + (current.count == 2 ? "\(Int(current[0])):\(Int(current[1]))" : "none"))
             }
         }
         return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
@@ -288,6 +292,7 @@ public struct ExpectationCheck {
         case .offset(let p): return "offset=" + list([p.x, p.y])
         case .velocity(let v): return "velocity=" + list([v.x, v.y])
         case .speed(let c, let v): return "speed\(c == .equal ? "=" : c.rawValue)\(format(v))"
+        case .current(let p): return "current=" + CommandSyntax.format(p)
         }
     }
 

@@ -206,12 +206,12 @@ public enum ExpectationSyntax {
     /// `dragging==false offset=0,1200 velocity=0,0 speed<1` on session.info's `scroll`.
     static func scrollChecks(_ words: [String]) throws(SyntaxError) -> [ScrollCheck] {
         guard !words.isEmpty else {
-            throw SyntaxError("expect … scroll: nothing to check (dragging==, decelerating==, bouncing==, tracking==, offset=, velocity=, speed<)")
+            throw SyntaxError("expect … scroll: nothing to check (dragging==, decelerating==, bouncing==, tracking==, offset=, velocity=, speed<, current=)")
         }
         var checks: [ScrollCheck] = []
         for word in words {
             guard let (key, comparison, value) = Comparison.split(word) else {
-                throw SyntaxError("'\(word)': expected KEY=VALUE (dragging, decelerating, bouncing, tracking, offset, velocity, speed)")
+                throw SyntaxError("'\(word)': expected KEY=VALUE (dragging, decelerating, bouncing, tracking, offset, velocity, speed, current)")
             }
             switch key {
             case _ where scrollFlags.contains(key):
@@ -225,8 +225,11 @@ public enum ExpectationSyntax {
                 checks.append(key == "offset" ? .offset(p) : .velocity(p))
             case "speed":
                 checks.append(.speed(comparison, try number(value, word: word)))
+            case "current":
+                guard comparison == .equal else { throw SyntaxError("'\(word)': current is compared with = only") }
+                checks.append(.current(try CommandSyntax.indexPath(value)))
             default:
-                throw SyntaxError("'\(key)': unknown scroll state; known: dragging, decelerating, bouncing, tracking, offset, velocity, speed")
+                throw SyntaxError("'\(key)': unknown scroll state; known: dragging, decelerating, bouncing, tracking, offset, velocity, speed, current")
             }
         }
         return checks

@@ -136,6 +136,7 @@ extension CollectionView {
             if !cancelled { pendingEvents.append(.scrollWillEndDragging(velocity: v, targetContentOffset: target)) }
             pendingEvents.append(.scrollDidEndDragging(decelerate: scrollMotion.physics.decelerating))
         }
+        recentreWrappedContent()
     }
 
     /// Stage 2's released motion for `steps` fixed steps of the physics stage. Returns true

@@ -115,6 +115,7 @@ public struct CollectionView: Sendable {
         let old = scroll.visibleBounds
         scroll.contentOffset = offset
         boundsDidChange(from: old)
+        recentreWrappedContent()
     }
 
     /// Scrolls so the item sits at `position` (UIKit's scrollToItem), clamped to the content.
@@ -176,6 +177,8 @@ public struct CollectionView: Sendable {
         let landed = stepAnimations(alsoLanded: scrollLanded)
         // 6. Binding and the scene.
         if scrolled || landed || simulated { updateVisibleViews() }
+        // Endless content goes back to its middle copy once everything has stopped.
+        recentreWrappedContent()
     }
 
     /// The session needs frames: some stage of the pipeline moves something by time alone. The
@@ -297,6 +300,7 @@ public struct CollectionView: Sendable {
             }
         }
         updateVisibleViews()
+        recentreWrappedContent()
     }
 
     /// What the layout sees: the bounds on screen (a layout that depends on the offset lays out

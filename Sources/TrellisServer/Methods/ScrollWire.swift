@@ -38,13 +38,19 @@ enum ScrollWire {
                         "decelerationRate": rate, "scrollEnabled": .bool(c.scrollEnabled)])
     }
 
-    /// The offset on screen, its velocity, the user's scrolling state and the settings.
+    /// The offset on screen, its velocity, the user's scrolling state, the settings and the
+    /// layout's current item.
     static func state(_ view: CollectionView) -> JSONValue {
         let p = view.scrollPhysics
-        return .object(["contentOffset": WireEncoding.pair(view.presentationContentOffset),
-                        "velocity": WireEncoding.pair(view.scrollVelocity),
-                        "dragging": .bool(p.dragging), "decelerating": .bool(p.decelerating),
-                        "bouncing": .bool(p.bouncing), "tracking": .bool(p.tracking),
-                        "configuration": json(p.configuration)])
+        var state: [String: JSONValue] = ["contentOffset": WireEncoding.pair(view.presentationContentOffset),
+                                          "velocity": WireEncoding.pair(view.scrollVelocity),
+                                          "dragging": .bool(p.dragging), "decelerating": .bool(p.decelerating),
+                                          "bouncing": .bool(p.bouncing), "tracking": .bool(p.tracking),
+                                          "configuration": json(p.configuration)]
+        // Only layouts with a current item (carousels, snapping layouts) have the key.
+        if let current = view.layout.currentItem {
+            state["currentItem"] = .array([.number(Double(current.section)), .number(Double(current.item))])
+        }
+        return .object(state)
     }
 }

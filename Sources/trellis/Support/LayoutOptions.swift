@@ -9,7 +9,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Item size WIDTHxHEIGHT (flow default 50x50, circle 70x70).", valueName: "WxH"))
     var itemSize: String?
 
-    @Option(help: "Flow: line and inter-item spacing at once.")
+    @Option(help: "Flow: line and inter-item spacing at once. Carousel, cover flow: the spacing key (in item widths).")
     var spacing: Double?
 
     @Option(help: "Flow: minimum line spacing (default 10).")
@@ -30,8 +30,30 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Flow: vertical (default) or horizontal.")
     var direction: String?
 
-    @Option(help: "Circle: the radius (default: from the bounds).")
+    @Option(help: "Circle, carousel: the radius (default: from the bounds; a carousel's from its style).")
     var radius: Double?
+
+    @Option(help: "Carousel: linear, rotary, invertedRotary, cylinder, invertedCylinder, wheel, invertedWheel, coverFlow, coverFlow2, timeMachine, invertedTimeMachine or custom.")
+    var style: String?
+
+    @Option(help: "Carousel with --style custom: the named transform (taskSwitcher).")
+    var transform: String?
+
+    @Flag(inversion: .prefixedNo, help: "Carousel: endless scrolling (default: the style's, iCarousel's).")
+    var wrap: Bool?
+
+    @Flag(help: "Carousel: scroll vertically.")
+    var vertical = false
+
+    @Option(help: "Carousel: the item width its geometry uses (default: the first item's).")
+    var itemWidth: Double?
+
+    @Option(help: "Carousel, cover flow: m34, between -0.01 and 0 (default -1/500).")
+    var perspective: Double?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Any other key of the layout, KEY=VALUE (repeatable), e.g. --set arc=3.14 --set fadeMax=0.",
+                                                      valueName: "KEY=VALUE"))
+    var settings: [String] = []
 
     /// The flags given, each with the layout parameters it sets and its value as written.
     private var given: [(flag: String, parameters: [String], value: String)] {
@@ -45,6 +67,12 @@ struct LayoutOptions: ParsableArguments {
             ("--footer-size", ["footerSize"], footerSize),
             ("--direction", ["scrollDirection"], direction),
             ("--radius", ["radius"], radius.map { "\($0)" }),
+            ("--style", ["style"], style),
+            ("--transform", ["transform"], transform),
+            ("--wrap", ["wrap"], wrap.map { "\($0)" }),
+            ("--vertical", ["vertical"], vertical ? "true" : nil),
+            ("--item-width", ["itemWidth"], itemWidth.map { "\($0)" }),
+            ("--perspective", ["perspective"], perspective.map { "\($0)" }),
         ]
         return all.compactMap { flag, parameters, value in value.map { (flag, parameters, $0) } }
     }
@@ -57,6 +85,20 @@ struct LayoutOptions: ParsableArguments {
         }
         let parameters = Dictionary(uniqueKeysWithValues: layout.parameterDescriptions.map { ($0.name, $0) })
         var spec: [String: JSONValue] = ["type": .string(type)]
+        var given = self.given
+        // `--spacing` is the flow's two spacings at once, or the layout's own `spacing` key.
+        if let i = given.firstIndex(where: { $0.flag == "--spacing" }), parameters["spacing"] != nil {
+            given[i].parameters = ["spacing"]
+        }
+        for setting in settings {
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else { throw usageError("--set '\(setting)': expected KEY=VALUE, e.g. --set arc=3.14") }
+            guard parameters[parts[0]] != nil else {
+                throw usageError("--set '\(setting)': the \(type) layout has no key '\(parts[0])'; its keys: "
+                                 + layout.parameterDescriptions.map(\.name).joined(separator: ", "))
+            }
+            given.append(("--set", [parts[0]], parts[1]))
+        }
         for (flag, names, text) in given {
             guard names.allSatisfy({ parameters[$0] != nil }) else {
                 let owners = LayoutRegistry.all.filter { t in names.allSatisfy { n in t.parameterDescriptions.contains { $0.name == n } } }
@@ -83,6 +125,7 @@ struct LayoutOptions: ParsableArguments {
             guard let n = Double(text) else { throw usageError("'\(text)': expected a number") }
             return .number(n)
         case .bool:
+            guard text == "true" || text == "false" else { throw usageError("'\(text)': expected true or false") }
             return .bool(text == "true")
         case .choice, .perSection:
             return .string(text)

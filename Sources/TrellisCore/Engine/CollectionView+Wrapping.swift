@@ -1,0 +1,38 @@
+/// Endless content (a wrapping carousel): the layout's content is many copies of one turn
+/// (`Layout.wrapPeriod`), and while nothing moves the offset is moved back to the middle copy
+/// by whole turns, which changes nothing on screen, so scrolling never meets an edge. Choice:
+/// only at rest, so no animation, drag, deceleration or transition ever sees the offset jump;
+/// and only once the offset has left the middle half of its range, so ordinary scrolling
+/// never moves it at all (a new session starts at the first copy and is moved at once).
+extension CollectionView {
+    /// Nothing moves and nothing is held: no animation of any kind, no finger down, no
+    /// transition, no dynamic element (their positions are in content coordinates).
+    var isAtRest: Bool {
+        !needsTicks && animations.isEmpty && interactiveTransition == nil && scrollMotion.animation == nil
+            && !scrollMotion.physics.dragging && !scrollMotion.physics.tracking && !scrollMotion.physics.decelerating
+            && disappearing.isEmpty && physics.elements.isEmpty && physics.bodies.isEmpty
+    }
+
+    /// Moves the offset by whole turns of a wrapping layout toward the middle of its range when
+    /// it has left the middle half and nothing moves. Returns true when it moved.
+    @discardableResult
+    mutating func recentreWrappedContent() -> Bool {
+        let period = layout.wrapPeriod
+        guard period.x > 0 || period.y > 0, isAtRest else { return false }
+        let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
+        func turns(_ x: Double, _ p: Double, _ lo: Double, _ hi: Double) -> Double {
+            guard p > 0, p.isFinite else { return 0 }
+            let mid = (lo + hi) / 2
+            guard abs(x - mid) > (hi - lo) / 4 else { return 0 }
+            return ((x - mid) / p).rounded()
+        }
+        let offset = scroll.contentOffset
+        let kx = turns(offset.x, period.x, lo.x, hi.x), ky = turns(offset.y, period.y, lo.y, hi.y)
+        guard kx != 0 || ky != 0 else { return false }
+        scroll.contentOffset = Point(x: offset.x - kx * period.x, y: offset.y - ky * period.y)
+        layout.prepare(context, invalidation: .boundsChange)
+        scroll.contentSize = layout.contentSize
+        updateVisibleViews()
+        return true
+    }
+}
