@@ -45,9 +45,9 @@ struct Demo: ParsableCommand {
     /// The session sized to the terminal (about 6 points per column and 12 per row, the
     /// viewer's cell aspect), a live clock, the viewer attached, steps on a timer.
     private func runLive(columns: Int, rows: Int) throws {
-        let driver = DemoDriver(DemoChoreography(items: items), limit: steps)
         let bounds = Size(Double(max(20, columns)) * 6, Double(max(6, rows - 1)) * 12)
-        try withServer(global) { c in try replaceSession(c, driver.choreography.createParams(bounds: bounds, clock: "live")) }
+        let driver = DemoDriver(DemoChoreography(items: items, bounds: bounds), limit: steps)
+        try withServer(global) { c in try replaceSession(c, driver.choreography.createParams(clock: "live")) }
         var configuration = TerminalViewer.Configuration(socketPath: global.socketPath, session: driver.choreography.session)
         configuration.environment = ProcessInfo.processInfo.environment
         try runViewer(configuration) { viewer in
@@ -60,8 +60,8 @@ struct Demo: ParsableCommand {
     private func runAsText(steps: Int) throws {
         let renderer = TextRenderer(columns: columns, rows: rows)
         try withServer(global) { c in
-            var choreography = DemoChoreography(items: items)
-            try replaceSession(c, choreography.createParams(bounds: Size(375, 600), clock: "manual"))
+            var choreography = DemoChoreography(items: items, bounds: Size(375, 600))
+            try replaceSession(c, choreography.createParams(clock: "manual"))
             let name = JSONValue.string(choreography.session)
             try showScene(c, name, renderer, "demo: \(choreography.itemCount) items, flow layout")
             for n in 0..<steps {

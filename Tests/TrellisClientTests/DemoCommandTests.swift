@@ -26,7 +26,8 @@ import TrellisClient
         // Sixteen steps: inserts, deletes, moves and both layout changes, twice; a refused one exits 65.
         let r = server.trellis("demo", "--steps", "16", "--rows", "4", "--columns", "10")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("step 4/16: layout → circle") && r.stdout.contains("step 7/16: layout → flow"))
+        #expect(r.stdout.contains("step 4/16: layout → line") && r.stdout.contains("step 6/16: layout → carousel")
+                && r.stdout.contains("step 9/16: layout → circle") && r.stdout.contains("step 12/16: layout → flow"))
     }
 
     @Test func attachRefusesAPipeUnlessAskedForFramesAsText() throws {

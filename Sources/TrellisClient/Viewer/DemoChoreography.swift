@@ -2,7 +2,7 @@ import TrellisCore
 import TrellisProtocol
 
 /// What `trellis demo` does to its session, step after step: batch updates (inserts, deletes,
-/// moves) and animated layout changes between flow and circle, as protocol requests. It keeps
+/// moves) and animated layout changes flow → line → carousel → circle → flow, as protocol requests. It keeps
 /// its own count of the items (the demo is the session's only writer) and a seeded generator,
 /// so the same steps come out on every run.
 public struct DemoChoreography: Sendable {
@@ -16,6 +16,8 @@ public struct DemoChoreography: Sendable {
     public let session: String
     /// Items of the flow layout; the circle's are a little smaller.
     public let itemSize: Size
+    /// The session's bounds: the line layout centres its row in them.
+    public let bounds: Size
     public private(set) var itemCount: Int
     public private(set) var layout = "flow"
     private var nextItem: Int
@@ -27,16 +29,18 @@ public struct DemoChoreography: Sendable {
     /// Named and hex colours alike, as `data.color` allows both.
     static let palette = ["tomato", "#3cb44b", "gold", "#4363d8", "orange", "#911eb4", "turquoise", "#f032e6", "crimson", "#469990"]
 
-    public init(session: String = "demo", items: Int = 12, itemSize: Size = Size(84, 60), seed: UInt64 = 2002) {
+    public init(session: String = "demo", items: Int = 12, itemSize: Size = Size(84, 60), bounds: Size = Size(375, 600),
+                seed: UInt64 = 2002) {
         self.session = session
         self.itemSize = itemSize
+        self.bounds = bounds
         itemCount = items
         nextItem = items
         random = SplitMix64(seed: seed)
     }
 
-    /// The `session.create` params: the starting items in a flow layout.
-    public func createParams(bounds: Size, clock: String) -> [String: JSONValue] {
+    /// The `session.create` params: the starting items in a flow layout, in the bounds given at `init`.
+    public func createParams(clock: String) -> [String: JSONValue] {
         ["name": .string(session), "bounds": .array([.number(bounds.width), .number(bounds.height)]),
          "clock": .string(clock), "layout": flowLayout,
          "sections": .array([.object(["id": .string("s0"), "items": .array((0..<itemCount).map(Self.item))])])]
@@ -51,16 +55,18 @@ public struct DemoChoreography: Sendable {
     /// Starts counting again from the server's figure (after someone else changed the session).
     public mutating func resynchronize(itemCount: Int) { self.itemCount = itemCount }
 
-    /// The next request. A cycle of eight: insert, delete, move, to circle, insert, delete and
-    /// move together, back to flow, move.
+    /// The next request. A cycle of twelve: insert, delete, move, to line, insert, to carousel,
+    /// delete and insert together, move, to circle, insert, delete, back to flow.
     public mutating func next() -> Step {
         defer { step += 1 }
-        switch step % 8 {
-        case 3: return setLayout("circle")
-        case 6: return setLayout("flow")
-        case 0, 4: return itemCount < Self.itemRange.upperBound ? insert(1 + random.below(2)) : delete(2)
-        case 1: return itemCount > Self.itemRange.lowerBound ? delete(1 + random.below(2)) : insert(2)
-        case 5: return mixed()
+        switch step % 12 {
+        case 3: return setLayout("line")
+        case 5: return setLayout("carousel")
+        case 8: return setLayout("circle")
+        case 11: return setLayout("flow")
+        case 0, 4, 9: return itemCount < Self.itemRange.upperBound ? insert(1 + random.below(2)) : delete(2)
+        case 1, 10: return itemCount > Self.itemRange.lowerBound ? delete(1 + random.below(2)) : insert(2)
+        case 6: return mixed()
         default: return move()
         }
     }
@@ -75,10 +81,26 @@ public struct DemoChoreography: Sendable {
         .object(["type": .string("circle"), "itemSize": .array([.number(itemSize.width * 0.8), .number(itemSize.height * 0.8)])])
     }
 
+    /// Apple's LineLayout at the demo's scale: bigger items in one row, centred across the bounds.
+    private var lineLayout: JSONValue {
+        let size = Size(itemSize.width * 1.25, itemSize.height * 1.25)
+        let inset = max(0, (bounds.height - size.height) / 2)
+        return .object(["type": .string("line"), "itemSize": .array([.number(size.width), .number(size.height)]),
+                        "sectionInset": .array([inset, 0, inset, 0].map { JSONValue.number($0) }),
+                        "minimumLineSpacing": .number(itemSize.width * 0.3), "activeDistance": .number(size.width)])
+    }
+
+    /// A rotary carousel that wraps, iCarousel's classic.
+    private var carouselLayout: JSONValue {
+        .object(["type": .string("carousel"), "style": .string("rotary"),
+                 "itemSize": .array([.number(itemSize.width), .number(itemSize.height)])])
+    }
+
     private mutating func setLayout(_ type: String) -> Step {
         layout = type
+        let spec = ["flow": flowLayout, "line": lineLayout, "carousel": carouselLayout][type] ?? circleLayout
         return Step(title: "layout → \(type) (animated)", method: "layout.set",
-                    params: ["session": .string(session), "layout": type == "flow" ? flowLayout : circleLayout,
+                    params: ["session": .string(session), "layout": spec,
                              "animated": .bool(true), "duration": .number(0.6), "curve": .string("easeInEaseOut")])
     }
 
