@@ -166,6 +166,34 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // One frame of scrolling a 10,000-item wrapping rotary carousel: the offset moves by a
+    // third of an item, the layout is prepared for the bounds on screen (every item's transform
+    // depends on the offset), the visible window is depth-sorted and views are rebound.
+    Benchmark("carousel.scroll.10k") { benchmark in
+        var carousel = CarouselLayout(style: .rotary)
+        carousel.wrap = true
+        var view = CollectionView(boundsSize: Size(375, 667), layout: carousel, data: .generated(count: 10_000))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            view.setContentOffset(Point(view.scroll.contentOffset.x + 200.0 / 3, 0))
+            blackHole(view.boundViewCount)
+        }
+    }
+
+    // One frame of scrolling Apple's LineLayout through 100,000 items: the zoom of the middle
+    // items follows the offset, so every frame prepares the layout and rebinds.
+    Benchmark("line.scroll.100k") { benchmark in
+        var view = CollectionView(boundsSize: Size(1024, 768), layout: LineLayout(), data: .generated(count: 100_000))
+        var x = 0.0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            x += 250.0 / 3
+            if x > view.scroll.maximumContentOffset.x { x = 0 }
+            view.setContentOffset(Point(x, 0))
+            blackHole(view.boundViewCount)
+        }
+    }
+
     Benchmark("diff.100k", configuration: limits(.seconds(5), 100)) { benchmark in
         let (old, new) = fixtures.diffPair
         for _ in benchmark.scaledIterations { blackHole(SnapshotDiff.batch(from: old, to: new)) }
