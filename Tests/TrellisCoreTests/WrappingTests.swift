@@ -118,4 +118,22 @@ private struct EndlessStrip: Layout {
         bodies.setContentOffset(Point(2_300, 0))
         #expect(bodies.scroll.contentOffset.x == 2_300)
     }
+
+    @Test func aBatchUpdateThatChangesTheTurnKeepsTheCurrentItemWhereItWas() throws {
+        var view = strip()
+        view.setContentOffset(Point(25_340, 0))   // item 3, 40 pt past its slot
+        #expect(view.layout.currentItem == IndexPath(0, 3))
+        let before = screen(view)[3]!
+        // Two items before it: a turn is now 1,200 pt and the same offset would show another item.
+        try view.performBatchUpdates(BatchUpdate([.insertItems(at: [IndexPath(0, 0), IndexPath(0, 1)],
+                                                               items: [Item(id: "x"), Item(id: "y")])]),
+                                     animation: .immediate)
+        #expect(view.layout.currentItem == IndexPath(0, 5))
+        #expect(view.data[IndexPath(0, 5)].id == "i3")
+        #expect(screen(view)[5] == before)
+        // A reload that removes items before it keeps it too.
+        try view.reloadData(CollectionData(sections: [Section(id: "s0", items: (3..<10).map { Item(id: ItemID("i\($0)")) })]))
+        #expect(view.layout.currentItem == IndexPath(0, 0))
+        #expect(screen(view)[0] == before)
+    }
 }

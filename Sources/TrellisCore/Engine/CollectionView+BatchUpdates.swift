@@ -31,9 +31,13 @@ extension CollectionView {
         let reloadedOld = Set(result.reloaded.map(\.before))
         let reloadedSectionsOld = Set(result.reloadedSections.map(\.before))
 
+        let wrapped = wrappedPlace
         setData(result.data, invalidation: result.sectionCountChanged ? .all : .sections(result.changedSections),
                 rebind: false)
-        let proposed = layout.targetContentOffset(forProposed: scroll.contentOffset)
+        var proposed = layout.targetContentOffset(forProposed: scroll.contentOffset)
+        if let wrapped, let item = result.newIndexPath(for: wrapped.item), let centring = offsetCentring(item) {
+            proposed = centring + wrapped.displacement
+        }
         scroll.contentOffset = scroll.clamped(proposed)
         retargetScroll()
         prepareForOnScreenBounds()

@@ -35,4 +35,19 @@ extension CollectionView {
         updateVisibleViews()
         return true
     }
+
+    /// Where a wrapping layout's current item is, for keeping it on screen through a data
+    /// change: when the content repeats, what an offset shows depends on how many items a turn
+    /// holds, so a change of count would otherwise show another item (ours; iCarousel keeps
+    /// its current item). The item and the offset relative to the one that centres it.
+    var wrappedPlace: (item: IndexPath, displacement: Point)? {
+        guard layout.wrapPeriod != .zero, let item = layout.currentItem, let centring = offsetCentring(item) else { return nil }
+        return (item, scroll.contentOffset - centring)
+    }
+
+    /// The offset that centres `indexPath`'s frame in the bounds (for slot layouts: its slot).
+    func offsetCentring(_ indexPath: IndexPath) -> Point? {
+        guard let a = layout.attributes(for: .cell(indexPath)) else { return nil }
+        return Point(x: a.center.x - scroll.boundsSize.width / 2, y: a.center.y - scroll.boundsSize.height / 2)
+    }
 }

@@ -72,6 +72,7 @@ public struct CollectionView: Sendable {
     /// reloadData: new data, every visible view returned to its pool and bound again, selection
     /// cleared (as UXKit's reconstruction does), the offset pulled back if the content shrank.
     public mutating func reloadData(_ newData: CollectionData) {
+        let wrapped = wrappedPlace.map { (id: data[$0.item].id, displacement: $0.displacement) }
         data = newData
         dynamicsDataDidChange()
         unbindAll()
@@ -80,6 +81,12 @@ public struct CollectionView: Sendable {
             pendingEvents.append(.selectionChanged(selected: []))
         }
         relayout(.all, clampOffset: true)
+        if let wrapped, let item = data.indexPath(of: wrapped.id), let centring = offsetCentring(item) {
+            scroll.contentOffset = centring + wrapped.displacement
+            retargetScroll()
+            prepareForOnScreenBounds()
+            updateVisibleViews()
+        }
         if joinReinsertedItems() { updateVisibleViews() }
     }
 
