@@ -19,7 +19,7 @@ extension RegisteredLayout {
 
 /// Every layout the protocol can name, one line each.
 public enum LayoutRegistry {
-    public static var all: [any RegisteredLayout.Type] { [FlowLayout.self, CircleLayout.self] }
+    public static var all: [any RegisteredLayout.Type] { [FlowLayout.self, CircleLayout.self, CarouselLayout.self] }
 
     /// The protocol's layout names, in registry order.
     public static var names: [String] { all.map { $0.typeName } }
