@@ -267,8 +267,9 @@ public struct CarouselLayout: RegisteredLayout {
         let viewCentre = Point(contentOffset.x + boundsSize.width / 2, contentOffset.y + boundsSize.height / 2)
         let t = c.concatenating(.translation(x: viewCentre.x - centre.x, y: viewCentre.y - centre.y))
         let hw = size.width / 2, hh = size.height / 2
-        // w of each corner: the translation after C leaves the fourth column alone.
-        let behindEye = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].contains { x, y in x * c.m14 + y * c.m24 + c.m44 <= 0 }
+        // The least w of the four corners (±hw, ±hh): w = x·m14 + y·m24 + m44 (the translation
+        // after C leaves the fourth column alone).
+        let behindEye = c.m44 - hw * abs(c.m14) - hh * abs(c.m24) <= 0
         let hidden = !(resolved.showBackfaces || c.m33 > 0) || behindEye
         return LayoutAttributes(element: .cell(ip.section, ip.item),
                                 frame: Rect(x: centre.x - hw, y: centre.y - hh, width: size.width, height: size.height),
