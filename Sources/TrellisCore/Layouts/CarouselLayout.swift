@@ -34,6 +34,8 @@ import Darwin
 ///   float margin), clamped to the items without wrapping.
 /// - CoverFlow2 uses iCarousel's offset-only toggle rule (see `CarouselTransform`).
 /// - itemWidth is at least 0.01 pt (a smaller first item is measured as 0.01).
+/// - Custom transforms ignore `vertical` (as iCarousel's custom type) but scroll along its axis.
+/// - Placeholders (iCarousel's extra views beyond the ends) do not exist here.
 public struct CarouselLayout: RegisteredLayout {
     public var style: CarouselStyle
     /// The custom style's transform.
