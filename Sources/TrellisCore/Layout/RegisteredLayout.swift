@@ -19,7 +19,9 @@ extension RegisteredLayout {
 
 /// Every layout the protocol can name, one line each.
 public enum LayoutRegistry {
-    public static var all: [any RegisteredLayout.Type] { [FlowLayout.self, CircleLayout.self, LineLayout.self, CoverFlowLayout.self, StackLayout.self] }
+    public static var all: [any RegisteredLayout.Type] {
+        [FlowLayout.self, CircleLayout.self, LineLayout.self, CoverFlowLayout.self, StackLayout.self, CarouselLayout.self]
+    }
 
     /// The protocol's layout names, in registry order.
     public static var names: [String] { all.map { $0.typeName } }
