@@ -34,14 +34,17 @@ import Testing
 
     @Test func scrollingToAnItemInAWrappingCarouselTakesTheShorterWay() throws {
         var view = CollectionView(boundsSize: Size(320, 480), layout: CarouselLayout(style: .rotary), data: .generated(count: 20))
-        view.setContentOffset(Point(10 * 4000, 0)) // item 0 at the centre, ten turns in
+        view.setContentOffset(Point(10 * 4000, 0)) // item 0 at the centre, ten turns in…
+        // …which is outside the middle half of the content: moved there by whole turns at once.
+        let base = view.scroll.contentOffset.x
+        #expect(base != 40_000 && (base - 40_000).truncatingRemainder(dividingBy: 4000) == 0)
         #expect(view.layout.currentItem == IndexPath(0, 0))
         try view.scrollToItem(at: IndexPath(0, 19), position: .centeredHorizontally)
         // Item 19 is one item back (the copy before), not 19 forwards.
-        #expect(view.scroll.contentOffset == Point(40_000 - 200, 0))
+        #expect(view.scroll.contentOffset == Point(base - 200, 0))
         #expect(view.layout.currentItem == IndexPath(0, 19))
         try view.scrollToItem(at: IndexPath(0, 8), position: .centeredHorizontally)
-        #expect(view.scroll.contentOffset == Point(40_000 - 200 + 9 * 200, 0))
+        #expect(view.scroll.contentOffset == Point(base - 200 + 9 * 200, 0))
     }
 
     @Test func theBoundViewsAreTheVisibleWindow() {

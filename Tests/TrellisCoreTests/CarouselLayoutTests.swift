@@ -334,11 +334,11 @@ import Testing
         #expect(TaskSwitcherTransform.translation(offset: 1e9) == 2)
         #expect(abs(TaskSwitcherTransform.translation(offset: 1.4) - (1 / (1.25 - 0.875) - 0.8)) < 1e-12)
         #expect(TaskSwitcherTransform.translation(offset: -1e9) > -0.8)
-        // In the layout: the current card at the view's centre, the next 4/5 of a card to
-        // the right, 1 pt nearer and scaled 1.02; on top of the current one.
+        // In the layout: the current card 2/15 of a card right of the view's centre, the next
+        // 4/5 of a card further right, 1 pt nearer and scaled 1.02; on top of the current one.
         let layout = preparedCarousel(CarouselLayout(style: .custom), offset: Point(1000, 0)) // scroll 5
         let current = layout.attributes(for: .cell(0, 5))!, next = layout.attributes(for: .cell(0, 6))!
-        #expect(projectedCentre(current) == Point(1000 + 160, 240))
+        #expect(near(projectedCentre(current), Point(1000 + 160 + 200 * 2 / 15, 240), 1e-9))
         let expected = m4Mul(expectedStyleMatrix(.custom, offset: 1, vertical: false), m4Translate(-200, 0, 0))
         #expect(m4Close(next.transform.values, expected))
         #expect(next.zIndex > current.zIndex)

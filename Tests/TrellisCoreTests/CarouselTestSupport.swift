@@ -71,8 +71,9 @@ func expectedStyleMatrix(_ style: CarouselStyle, offset o: Double, vertical v: B
         if style == .invertedTimeMachine { tilt = -tilt; off = -off }
         return caThen(base, v ? m4Translate(0, off * w * tilt, off * w) : m4Translate(off * w * tilt, 0, off * w))
     case .custom:
-        // The task switcher: 1/(5/4 − 5/8·o) − 4/5 card widths (capped at 2), tz = o, scale 1 + 0.02·o.
-        let tx = o >= 2 ? 2 : min(2, 1 / (1.25 - 0.625 * o) - 0.8)
+        // The task switcher: 1/(5/4 − 5/8·o) − 4/5 card widths (capped at 2), tz = o, scale 1 + 0.02·o,
+        // the fan moved right by half of T(−1) = 1/(5/4 + 5/8) − 4/5 = −4/15.
+        let tx = (o >= 2 ? 2 : min(2, 1 / (1.25 - 0.625 * o) - 0.8)) + 2.0 / 15
         let s = 1 + 0.02 * o
         return caThen(caThen(base, m4Translate(tx * w, 0, o)), m4Scale(s, s, 1))
     }

@@ -5,8 +5,11 @@
 /// scaled by `1 + 0.02·o` and moved o points towards the eye so that later cards lie on top.
 ///
 /// Choices where the demos differ or leave a gap, written down:
-/// - The current card (o = 0) is drawn at the view's centre, as every demo does (iCarousel
-///   centres each item and T(0) = 0); there is no extra shift to the right.
+/// - The current card sits right of the view's centre, as in iOS 9's switcher, where the card
+///   before it peeks out on the left: the whole fan is moved right by 2/15 of a card width,
+///   half of how far the card before it stands to the left (−T(−1) = 4/15), so the two share
+///   the middle of the screen. (The demos centre it: iCarousel centres each item and
+///   T(0) = 0; they shift it with the carousel's frame instead, which a layout has not.)
 /// - The hyperbola runs to infinity as o → 2 and the demos jump to 2 card widths at o ≥ 2. We
 ///   cap it at 2: `min(T(o), 2)` for o < 2, and 2 beyond, which equals the demos wherever a
 ///   card is on screen (2 card widths put a card of 5/7 of the screen off it) while staying
@@ -22,6 +25,8 @@ public enum TaskSwitcherTransform {
     static let a = 5.0 / 8.0
     /// Where cards far to the right rest, in card widths.
     static let offScreen = 2.0
+    /// How far right of the view's centre the current card sits, in card widths: −T(−1)/2.
+    public static let shift = 2.0 / 15.0
 
     /// The horizontal translation in card widths: `min(1/(5/4 − 5/8·o) − 4/5, 2)` for o below
     /// the pole at 2, and 2 from there on.
@@ -34,9 +39,9 @@ public enum TaskSwitcherTransform {
     /// The card's scale: 1 + 0.02·o.
     public static func scale(offset o: Double) -> Double { 1 + 0.02 * o }
 
-    /// translate(T(o)·cardWidth, 0, o) then scale(s, s, 1), in the item's space after `base`.
+    /// translate((T(o) + shift)·cardWidth, 0, o) then scale(s, s, 1), in the item's space after `base`.
     public static func transform(offset o: Double, cardWidth: Double, base: Transform3D) -> Transform3D {
         let s = scale(offset: o)
-        return base.translated(x: translation(offset: o) * cardWidth, y: 0, z: o).scaled(x: s, y: s, z: 1)
+        return base.translated(x: (translation(offset: o) + shift) * cardWidth, y: 0, z: o).scaled(x: s, y: s, z: 1)
     }
 }
