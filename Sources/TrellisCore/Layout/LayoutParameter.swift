@@ -122,6 +122,13 @@ extension LayoutParameter {
                         set: { if case .bool(let v) = $1 { $0[keyPath: keyPath] = v } })
     }
 
+    /// An optional flag at `keyPath` (left out when nil).
+    public static func bool(_ name: String, _ keyPath: WritableKeyPath<Root, Bool?>, _ summary: String) -> LayoutParameter {
+        LayoutParameter(ParameterDescription(name, .bool, summary),
+                        get: { $0[keyPath: keyPath].map(ParameterValue.bool) },
+                        set: { if case .bool(let v) = $1 { $0[keyPath: keyPath] = v } })
+    }
+
     /// One of the raw values of a `RawRepresentable` at `keyPath`.
     public static func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _ keyPath: WritableKeyPath<Root, Value>,
                                                                       _ summary: String) -> LayoutParameter where Value.RawValue == String {

@@ -111,7 +111,7 @@ public struct CarouselLayout: RegisteredLayout {
             .number("itemWidth", \.itemWidth, minimumItemWidth...layoutLengthLimit,
                     "iCarousel's carouselItemWidth, 0.01…1e6; unset: the first item's width (height when vertical), as iCarousel."),
             .bool("vertical", \.vertical, "Scroll and lay out along y (default false, iCarousel's)."),
-            optionalBool("wrap", \.wrap, "Wrap around; unset: the style's default (on for rotary, cylinder, wheel and inverted forms)."),
+            .bool("wrap", \.wrap, "Wrap around; unset: the style's default (on for rotary, cylinder, wheel and inverted forms)."),
             .number("perspective", \.perspective, -0.01...0, "m34 of every item, −0.01…0 (default −1/500, iCarousel's code)."),
             .point("viewpointOffset", \.viewpointOffset, "The eye's offset from the view's centre (default [0, 0], iCarousel's)."),
             .number("spacing", \.spacing, 0.01...100, "Item spacing in itemWidths, 0.01…100; unset: 0.25 for the cover flows, 1 otherwise (iCarousel)."),
@@ -127,7 +127,7 @@ public struct CarouselLayout: RegisteredLayout {
                     "Items in the visible window, 0…100 (truncated, at most n); unset: iCarousel's per-style count, at most 30."),
             .number("offsetMultiplier", \.offsetMultiplier, 0.01...100,
                     "Items moved per itemWidth scrolled, 0.01…100; unset: 2 for the cover flows, 1 otherwise (iCarousel)."),
-            optionalBool("showBackfaces", \.showBackfaces, "Draw items facing away; unset: off for invertedCylinder only (iCarousel)."),
+            .bool("showBackfaces", \.showBackfaces, "Draw items facing away; unset: off for invertedCylinder only (iCarousel)."),
             .number("fadeMin", \.fadeMin, -1000...1000, "Offset below which items fade, −1000…1000; unset: 0 for invertedTimeMachine, else none (iCarousel)."),
             .number("fadeMax", \.fadeMax, -1000...1000, "Offset above which items fade, −1000…1000; unset: 0 for timeMachine, else none (iCarousel)."),
             .number("fadeRange", \.fadeRange, 0.001...1000, "Items over which alpha falls to fadeMinAlpha, 0.001…1000; unset: 1 (iCarousel)."),
@@ -135,13 +135,6 @@ public struct CarouselLayout: RegisteredLayout {
         ]
     }
 
-    /// An optional flag (left out when nil).
-    private static func optionalBool(_ name: String, _ keyPath: WritableKeyPath<CarouselLayout, Bool?>,
-                                     _ summary: String) -> LayoutParameter<CarouselLayout> {
-        LayoutParameter(ParameterDescription(name, .bool, summary),
-                        get: { $0[keyPath: keyPath].map(ParameterValue.bool) },
-                        set: { if case .bool(let v) = $1 { $0[keyPath: keyPath] = v } })
-    }
 
     // MARK: Prepare
 
