@@ -169,6 +169,8 @@ public struct CollectionView: Sendable {
     public mutating func advance(to time: Double) {
         guard time > self.time else { return }
         self.time = time
+        // A layout animating by itself is prepared again for this tick, even at its last one.
+        let layoutMoves = layout.needsTicks
         // 1. Input samples due by now: gestures arrive as commands (pan, touch) between ticks.
         // The fixed steps due, one count for the released scroll and the animator.
         let steps = physics.dueSteps(to: time)
@@ -179,18 +181,18 @@ public struct CollectionView: Sendable {
         // 3. Physics.
         let simulated = stepPhysics(steps: steps)
         // 4. Layout for the bounds on screen, when the layout depends on them.
-        if scrolled { prepareForOnScreenBounds() }
+        if scrolled || layoutMoves { prepareForOnScreenBounds() }
         // 5. Timed animations.
         let landed = stepAnimations(alsoLanded: scrollLanded)
         // 6. Binding and the scene.
-        if scrolled || landed || simulated { updateVisibleViews() }
+        if scrolled || landed || simulated || layoutMoves { updateVisibleViews() }
         // Endless content goes back to its middle copy once everything has stopped.
         recentreWrappedContent()
     }
 
     /// The session needs frames: some stage of the pipeline moves something by time alone. The
     /// frame clock, persistence and `stats` ask only this.
-    public var needsTicks: Bool { scrollMotion.needsTicks || physics.needsTicks || animations.needsTicks }
+    public var needsTicks: Bool { scrollMotion.needsTicks || physics.needsTicks || animations.needsTicks || layout.needsTicks }
 
     /// Sets the prefetch margin and rebinds.
     public mutating func setPrefetchMargin(_ margin: Double) {
@@ -316,7 +318,7 @@ public struct CollectionView: Sendable {
     var context: LayoutContext {
         LayoutContext(data: data, boundsSize: scroll.boundsSize, contentOffset: presentationContentOffset,
                       contentInset: scroll.contentInset, modelContentOffset: scroll.contentOffset,
-                      velocity: scrollVelocity, time: time)
+                      velocity: scrollVelocity, time: time, isDragging: scrollMotion.physics.dragging)
     }
 
     /// The visible rectangle on screen now.

@@ -51,6 +51,10 @@ public protocol Layout: Sendable {
     /// snapping layout), as of the last `prepare`; nil for layouts without one (the default).
     var currentItem: IndexPath? { get }
 
+    /// The layout moves by time alone and wants to be prepared again at the next tick (an
+    /// animation of its own driven by `LayoutContext.time`, as CoverFlow2's toggle). Default: false.
+    var needsTicks: Bool { get }
+
     /// prepareForTransition(from:) on the incoming layout, before a layout transition.
     mutating func prepareForTransition(from oldLayout: any Layout)
     /// prepareForTransition(to:) on the outgoing layout, before a layout transition.
@@ -77,6 +81,7 @@ extension Layout {
     public func targetContentOffset(forProposed proposed: Point) -> Point { proposed }
     public var wrapPeriod: Point { .zero }
     public var currentItem: IndexPath? { nil }
+    public var needsTicks: Bool { false }
     public mutating func prepareForTransition(from oldLayout: any Layout) {}
     public mutating func prepareForTransition(to newLayout: any Layout) {}
     public mutating func finalizeTransition() {}

@@ -18,9 +18,11 @@ public struct LayoutContext: Sendable {
     public var velocity: Point
     /// The engine's time, in seconds.
     public var time: Double
+    /// A finger drags the content (UIScrollView's isDragging).
+    public var isDragging: Bool
 
     public init(data: CollectionData, boundsSize: Size, contentOffset: Point = .zero, contentInset: EdgeInsets = .zero,
-                modelContentOffset: Point? = nil, velocity: Point = .zero, time: Double = 0) {
+                modelContentOffset: Point? = nil, velocity: Point = .zero, time: Double = 0, isDragging: Bool = false) {
         self.data = data
         self.boundsSize = boundsSize
         self.contentOffset = contentOffset
@@ -28,6 +30,7 @@ public struct LayoutContext: Sendable {
         self.modelContentOffset = modelContentOffset ?? contentOffset
         self.velocity = velocity
         self.time = time
+        self.isDragging = isDragging
     }
 
     /// The visible rectangle on screen, in content coordinates.

@@ -32,7 +32,11 @@ import Darwin
 /// - Snapping: iCarousel's stopAtItemBoundary on the proposed offset in items (ceil for a
 ///   positive velocity, floor for a negative one, round at rest, each with iCarousel's 1e−6
 ///   float margin), clamped to the items without wrapping.
-/// - CoverFlow2 uses iCarousel's offset-only toggle rule (see `CarouselTransform`).
+/// - CoverFlow2's toggle is iCarousel's: while a finger drags, an item that becomes current
+///   turns to face the viewer over 0.2–0.4 s of engine time (`CoverFlowToggle`, the layout asks
+///   for ticks meanwhile); otherwise it follows the offset, which looks like CoverFlow. The
+///   toggle's animation is not kept across a server restart (a restored session follows the
+///   offset until the next change of item).
 /// - itemWidth is at least 0.01 pt (a smaller first item is measured as 0.01).
 /// - Custom transforms ignore `vertical` (as iCarousel's custom type) but scroll along its axis.
 /// - Placeholders (iCarousel's extra views beyond the ends) do not exist here.
@@ -66,6 +70,9 @@ public struct CarouselLayout: RegisteredLayout {
     private var window: [LayoutAttributes] = []
     private var windowPositions: [Int] = []
     private var currentPosition: Int?
+    /// CoverFlow2's toggle, animated while a finger drags.
+    private var toggle = CoverFlowToggle()
+    private var time = 0.0
 
     /// The options as this prepare resolved them against the style's defaults and the view.
     private struct Resolved {
@@ -146,9 +153,36 @@ public struct CarouselLayout: RegisteredLayout {
         data = context.data
         boundsSize = context.boundsSize
         contentOffset = context.contentOffset
+        time = context.time
         resolve()
+        if style == .coverFlow2 { updateToggle(context) }
         layOutWindow()
     }
+
+    /// CoverFlow2's toggle for this prepare (iCarousel's didScroll and step): a change of the
+    /// current item during a drag starts its animation from ±1 toward 0.
+    private mutating func updateToggle(_ context: LayoutContext) {
+        let n = sequence.count
+        let current = n > 0 ? clampedIndex(Int(max(-1e15, min(1e15, resolved.scroll.rounded())))) : nil
+        let speed = (vertical ? context.velocity.y : context.velocity.x) / resolved.pitch
+        toggle.update(current: current, currentOffset: current.map { offset(of: $0) } ?? 0, dragging: context.isDragging,
+                      time: context.time, speed: speed, distance: minScrollDistance)
+        resolved.transform.toggle = toggle.value(at: context.time)
+    }
+
+    /// iCarousel's minScrollDistance from `a` to `b`: the shorter way round when wrapping (the
+    /// direct way on a tie).
+    private func minScrollDistance(_ a: Int, _ b: Int) -> Double {
+        let direct = Double(b - a)
+        guard resolved.wraps else { return direct }
+        let n = sequence.count
+        var wrapped = Double(min(a, b) + n - max(a, b))
+        if a < b { wrapped = -wrapped }
+        return abs(direct) <= abs(wrapped) ? direct : wrapped
+    }
+
+    /// CoverFlow2's toggle is animating during a drag: prepare again at the next tick.
+    public var needsTicks: Bool { style == .coverFlow2 && toggle.isAnimating(at: time) }
 
     /// The options against the style's defaults and the view: O(1).
     private mutating func resolve() {

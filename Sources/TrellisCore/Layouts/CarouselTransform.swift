@@ -25,6 +25,8 @@ public struct CarouselTransform: Hashable, Sendable {
     public var angle: Double?
     public var perspective: Double
     public var viewpointOffset: Point
+    /// CoverFlow2's toggle while a drag animates it (`CoverFlowToggle`); nil: from the offset.
+    public var toggle: Double?
 
     /// Resolves the radius from the options (nil: the style's default) for `count` places.
     public init(style: CarouselStyle, customTransform: CarouselCustomTransform = .taskSwitcher, vertical: Bool,
@@ -94,7 +96,7 @@ public struct CarouselTransform: Hashable, Sendable {
             return base.translated(x: 0, y: r, z: 0).rotated(angle: step * offset, x: 0, y: 0, z: 1)
                 .translated(x: 0, y: -r, z: offset * 0.01)
         case .coverFlow, .coverFlow2:
-            let clamped = style == .coverFlow2 ? Self.coverFlow2Clamp(offset) : min(1, max(-1, offset))
+            let clamped = style == .coverFlow2 ? Self.coverFlow2Clamp(offset, toggle: toggle) : min(1, max(-1, offset))
             let along = (clamped * 0.5 * tilt + offset * spacing) * w
             let depth = abs(clamped) * -w * 0.5
             let turn = -clamped * Double.pi / 2 * tilt
@@ -115,14 +117,12 @@ public struct CarouselTransform: Hashable, Sendable {
         }
     }
 
-    /// CoverFlow2's clamped offset with iCarousel's toggle as it sets it from the offset alone
-    /// (while decelerating or scrolling programmatically): each item's toggle comes from its own
-    /// offset, then picks its branch. Worked through, this equals the plain clamp to [−1, 1],
-    /// so CoverFlow2 looks like CoverFlow at rest and while the offset moves; iCarousel's timed
-    /// toggle animation during drags is not modelled (a layout is a function of the offset).
-    static func coverFlow2Clamp(_ offset: Double) -> Double {
+    /// CoverFlow2's clamped offset: iCarousel's branches on its toggle. While a drag animates the
+    /// toggle it is given (`CoverFlowToggle`); otherwise iCarousel sets it from each item's own
+    /// offset, which, worked through, equals the plain clamp to [−1, 1].
+    static func coverFlow2Clamp(_ offset: Double, toggle given: Double? = nil) -> Double {
         let clamped = min(1, max(-1, offset))
-        let toggle = offset > 0 ? (offset <= 0.5 ? -clamped : 1 - clamped) : (offset > -0.5 ? -clamped : -1 - clamped)
+        let toggle = given ?? (offset > 0 ? (offset <= 0.5 ? -clamped : 1 - clamped) : (offset > -0.5 ? -clamped : -1 - clamped))
         if toggle > 0 {
             if offset <= -0.5 { return -1 }
             if offset <= 0.5 { return -toggle }
