@@ -4,46 +4,51 @@ import TrellisCore
 /// are plain, sizes `[width, height]`, insets `[top, left, bottom, right]`, choices strings,
 /// per-section values objects keyed by section index.
 enum LayoutParameterCoding {
-    static func value(_ v: JSONValue, of parameter: ParameterDescription, path: String) throws(ParamError) -> ParameterValue {
-        let holder = JSONValue.object(["v": v])
+    static func value(_ v: JSONValue, of parameter: ParameterDescription, path full: String) throws(ParamError) -> ParameterValue {
+        // The accessors name a key in an object: the value goes in its own key under its parent's
+        // path, so an error names `params.layout.wrap`, not a made-up key.
+        let cut = full.lastIndex(of: ".")
+        let path = cut.map { String(full[..<$0]) } ?? "params"
+        let key = cut.map { String(full[full.index(after: $0)...]) } ?? full
+        let holder = JSONValue.object([key: v])
         switch parameter.kind {
         case .number(let range):
-            let n = try holder.requireNumber("v", in: path)
-            guard range.contains(n) else { throw ParamError(path: path, .mismatch(expected: "a number from \(text(range))", found: "\(n)")) }
+            let n = try holder.requireNumber(key, in: path)
+            guard range.contains(n) else { throw ParamError(path: full, .mismatch(expected: "a number from \(text(range))", found: "\(n)")) }
             return .number(n)
         case .size(let range, let positive):
-            let s = try numbers(v, ["width", "height"], path)
+            let s = try holder.requireNumbers(key, count: 2, labels: ["width", "height"], in: path)
             guard s.allSatisfy({ range.contains($0) && (!positive || $0 > 0) }) else {
                 let expected = positive ? "a positive width and height of at most \(text(range.upperBound))"
                     : "a width and height from \(text(range))"
-                throw ParamError(path: path, .mismatch(expected: expected, found: "[\(s[0]), \(s[1])]"))
+                throw ParamError(path: full, .mismatch(expected: expected, found: "[\(s[0]), \(s[1])]"))
             }
             return .size(Size(s[0], s[1]))
         case .point(let range):
-            let p = try numbers(v, ["x", "y"], path)
+            let p = try holder.requireNumbers(key, count: 2, labels: ["x", "y"], in: path)
             guard p.allSatisfy(range.contains) else {
-                throw ParamError(path: path, .mismatch(expected: "x and y from \(text(range))", found: "[\(p[0]), \(p[1])]"))
+                throw ParamError(path: full, .mismatch(expected: "x and y from \(text(range))", found: "[\(p[0]), \(p[1])]"))
             }
             return .point(Point(p[0], p[1]))
         case .insets(let range):
-            let i = try numbers(v, ["top", "left", "bottom", "right"], path)
+            let i = try holder.requireNumbers(key, count: 4, labels: ["top", "left", "bottom", "right"], in: path)
             guard i.allSatisfy(range.contains) else {
-                throw ParamError(path: path, .mismatch(expected: "insets from \(text(range))", found: "[\(i.map { "\($0)" }.joined(separator: ", "))]"))
+                throw ParamError(path: full, .mismatch(expected: "insets from \(text(range))", found: "[\(i.map { "\($0)" }.joined(separator: ", "))]"))
             }
             return .insets(EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]))
         case .bool:
-            return .bool(try holder.requireBool("v", in: path))
+            return .bool(try holder.requireBool(key, in: path))
         case .choice(let names):
-            let name = try holder.requireString("v", in: path)
+            let name = try holder.requireString(key, in: path)
             guard names.contains(name) else {
-                throw ParamError(path: path, .mismatch(expected: "one of " + names.map { "\"\($0)\"" }.joined(separator: ", "), found: "\"\(name)\""))
+                throw ParamError(path: full, .mismatch(expected: "one of " + names.map { "\"\($0)\"" }.joined(separator: ", "), found: "\"\(name)\""))
             }
             return .choice(name)
         case .perSection(let parameters):
-            guard case .object(let members) = v else { throw ParamError(path: path, .mismatch(expected: "an object", found: v.kindDescription)) }
+            guard case .object(let members) = v else { throw ParamError(path: full, .mismatch(expected: "an object", found: v.kindDescription)) }
             var sections: [Int: [String: ParameterValue]] = [:]
             for (key, spec) in members {
-                let sectionPath = "\(path).\(key)"
+                let sectionPath = "\(full).\(key)"
                 guard let index = Int(key), index >= 0 else {
                     throw ParamError(path: sectionPath, .mismatch(expected: "a section index as the key (\"0\", \"1\", …)", found: "\"\(key)\""))
                 }
@@ -74,10 +79,6 @@ enum LayoutParameterCoding {
             for (index, values) in sections { members[String(index)] = .object(values.mapValues(json)) }
             return .object(members)
         }
-    }
-
-    private static func numbers(_ v: JSONValue, _ labels: [String], _ path: String) throws(ParamError) -> [Double] {
-        try JSONValue.object(["v": v]).requireNumbers("v", count: labels.count, labels: labels, in: path)
     }
 
     /// `0 to 1000000`, whole numbers without a decimal point.
