@@ -44,6 +44,27 @@ import TrellisProtocol
                 sourceLocation: sourceLocation)
     }
 
+    @Test func aCylinderCarouselIsDrawnAsProjectedPolygonsBackToFront() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let client = try makeSession(server, name: "wheel", layout: "carousel", count: 8)
+        defer { client.close() }
+        try client.call("layout.set", ["session": .string("wheel"),
+                                       "layout": .object(["type": .string("carousel"), "style": .string("cylinder"),
+                                                          "itemSize": .array([.number(100), .number(100)])])])
+        let r = server.trellis("snapshot", "wheel", "--svg", "-")
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try ParsedSVG(r.stdout)
+        let now = try scene(client, "wheel")
+        expectMatches(svg, now)
+        // The ring's 8 items turn about y under perspective (m34 = −1/500): each is a projected
+        // polygon but the two parallel to the screen (the current one, 0, facing the viewer, and
+        // the one opposite, facing away); the current one is nearest the eye, drawn last, on top.
+        #expect(svg.views.count == 8)
+        #expect(svg.views.filter { $0.attributes["data-projected"] == "true" }.count == 6)
+        #expect(svg.views.last?.attributes["data-id"] == "i0")
+    }
+
     @Test func snapshotAtATimeMatchesTheSceneMidAnimation() throws {
         let server = try CLIServer()
         defer { server.stop() }
