@@ -194,10 +194,15 @@ extension String {
 
 extension Human {
     /// A scroll state (gesture replies, session.info's `scroll`):
-    /// `offset=0,1200 velocity=0,-2400 decelerating`, or `… at rest`.
+    /// `offset=0,1200 velocity=0,-2400 decelerating`, or `… at rest`, and `current=0:3` when
+    /// the layout has a current item.
     static func scrollState(_ r: JSONValue) -> [String] {
         let s = r["contentOffset"] == nil ? (r["scroll"] ?? r) : r
         let flags = ["tracking", "dragging", "decelerating", "bouncing"].filter { s[$0] == .bool(true) }
-        return ["offset=\(numbers(s["contentOffset"])) velocity=\(numbers(s["velocity"])) " + (flags.isEmpty ? "at rest" : flags.joined(separator: " "))]
+        var line = "offset=\(numbers(s["contentOffset"])) velocity=\(numbers(s["velocity"])) " + (flags.isEmpty ? "at rest" : flags.joined(separator: " "))
+        if case .array(let path)? = s["currentItem"], path.count == 2, let section = path[0].numberValue, let item = path[1].numberValue {
+            line += " current=\(Int(section)):\(Int(item))"
+        }
+        return [line]
     }
 }

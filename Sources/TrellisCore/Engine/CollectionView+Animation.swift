@@ -107,7 +107,11 @@ extension CollectionView {
 
     /// Reports a transaction's end; a transaction with nothing to animate ends at once.
     mutating func finishIfIdle(_ transaction: Int) {
-        if let event = animations.endIfIdle(transaction) { pendingEvents.append(event) }
+        if let event = animations.endIfIdle(transaction) {
+            pendingEvents.append(event)
+            // A change that landed at once (unanimated) leaves endless content at rest too.
+            recentreWrappedContent()
+        }
     }
 
 }
