@@ -415,6 +415,46 @@ import TrellisProtocol
         #expect(plain?.radius == nil && plain?.itemSize == CircleLayout().itemSize)
     }
 
+    @Test func theLayoutLibraryWritesBackKeyForKey() throws {
+        var carousel = CarouselLayout(style: .invertedCylinder, itemSize: Size(120, 90), vertical: true)
+        carousel.wrap = false
+        carousel.viewpointOffset = Point(-12, 30)
+        carousel.fadeMax = 0.5
+        carousel.customTransform = .flip3D
+        let layouts: [any Layout] = [LineLayout(), CoverFlowLayout(itemSize: Size(90, 120), spacing: 0.4, angle: 1),
+                                     StackLayout(itemSize: Size(80, 80), maxAngle: 0.2, visibleItems: 5, pileSpacing: 300), carousel]
+        for layout in layouts {
+            let json = try #require(LayoutEncoding.json(layout))
+            let back = try LayoutSpec.layout(json)
+            // Written again, the rebuilt layout gives the same object: every key survived.
+            let again = try #require(LayoutEncoding.json(back))
+            #expect(again == json, "\(layout.typeName)")
+        }
+        let carouselJSON = try #require(LayoutEncoding.json(carousel))
+        let read = try #require(try LayoutSpec.layout(carouselJSON) as? CarouselLayout)
+        #expect(read.wrap == false && read.showBackfaces == nil && read.viewpointOffset == Point(-12, 30) && read.fadeMax == 0.5)
+    }
+
+    @Test func aWrappingCarouselMidFlingSurvivesASnapshot() throws {
+        var view = CollectionView(boundsSize: Size(320, 480), layout: CarouselLayout(style: .rotary), data: .generated(count: 12))
+        try view.pan(.began, translation: .zero)
+        try view.pan(.changed, translation: Point(-40, 0))
+        try view.pan(.ended, translation: Point(-40, 0), velocity: Point(-3000, 0))
+        view.advance(to: 0.25)
+        let session = Session(name: "c", collectionView: view, clock: .manual, epochMilliseconds: 0)
+        let read = try StateSnapshot(bytes: StateSnapshot(seq: 1, sessions: [try SessionState(session)]).bytes.bytes, file: "snapshot.json")
+        var rebuilt = try read.sessions[0].makeView()
+        #expect(rebuilt.scene == view.scene)
+        for step in 1...400 {
+            let t = 0.25 + Double(step) / 60
+            view.advance(to: t)
+            rebuilt.advance(to: t)
+            #expect(rebuilt.presentationContentOffset == view.presentationContentOffset)
+        }
+        #expect(!rebuilt.needsTicks && rebuilt.layout.currentItem == view.layout.currentItem)
+        #expect(rebuilt.scene == view.scene)
+    }
+
     @Test func aFlingInFlightSurvivesASnapshotAndEndsWhereItWouldHave() throws {
         let data = try CollectionData(sections: [Section(id: "a", items: (0..<200).map { Item(id: ItemID("i\($0)")) })])
         var view = CollectionView(boundsSize: Size(300, 400), layout: FlowLayout(), data: data)
