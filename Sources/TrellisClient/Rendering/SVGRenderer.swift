@@ -88,7 +88,7 @@ public struct SVGRenderer: Sendable {
         if t.isIdentity || matrix != nil {
             // Affine in x and y (no perspective): the 4×4 maps exactly to SVG's 2-D matrix,
             // so the rect keeps its frame and the group carries the transform.
-            if let matrix { group.append(("transform", "matrix(\(matrix.map(Self.number).joined(separator: " ")))")) }
+            if let matrix { group.append(("transform", "matrix(\(matrix.map(Self.matrixNumber).joined(separator: " ")))")) }
             return "  <g\(Self.attributes(group))>\n"
                 + "    <rect\(Self.attributes([("x", Self.number(a.frame.minX)), ("y", Self.number(a.frame.minY)), ("width", Self.number(a.frame.width)), ("height", Self.number(a.frame.height))] + paint))/>\n"
                 + "    <text\(Self.attributes([("x", Self.number(a.center.x)), ("y", Self.number(a.center.y))] + text))>\(label)</text>\n"
@@ -137,5 +137,13 @@ public struct SVGRenderer: Sendable {
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         return JSONNumberText.format((value * 1_000_000).rounded() / 1_000_000)
+    }
+
+    /// A `matrix()` entry: it maps content coordinates, which a wrapping carousel puts millions
+    /// of points from the origin, so a millionth in `a` would move a view by a point there;
+    /// rounded to 1e−12 instead (still no rotation noise like `6.1e-17`).
+    public static func matrixNumber(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        return JSONNumberText.format((value * 1e12).rounded() / 1e12)
     }
 }
