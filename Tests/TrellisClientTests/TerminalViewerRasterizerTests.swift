@@ -72,6 +72,31 @@ import TrellisProtocol
         #expect(!lines.joined().contains("-") && !lines.joined().contains("|"))
     }
 
+    @Test func aCoverFlowCarouselDrawsItsSideCoversInPerspective() throws {
+        // iCarousel's CoverFlow at item 4 of 9 in 320×240 points on 80×30 cells: the centred
+        // cover faces the viewer (an upright box with its label), the ones beside it are turned
+        // 81° about y under m34 = −1/500 to face the centre, so their outer edge is the nearer,
+        // taller one.
+        var carousel = CarouselLayout(style: .coverFlow, itemSize: Size(120, 120))
+        carousel.visibleItems = 9
+        var view = CollectionView(boundsSize: Size(320, 240), layout: carousel, data: .generated(count: 9))
+        view.setContentOffset(Point(4 * 60, 0))
+        let scene = view.scene
+        let mapping = ViewportMapping(visible: Rect(origin: scene.contentOffset, size: scene.boundsSize), columns: 80, rows: 30)
+        let centre = try #require(scene.views.first { $0.element.indexPath.item == 4 })
+        let (upright, _) = try #require(SceneRasterizer.corners(of: centre.attributes, mapping: mapping))
+        #expect(upright[0].row == upright[1].row && upright[2].row == upright[3].row && upright[0].column == upright[3].column)
+        let side = try #require(scene.views.first { $0.element.indexPath.item == 5 })
+        let (turned, _) = try #require(SceneRasterizer.corners(of: side.attributes, mapping: mapping))
+        // Clockwise from the top-left: the right (outer, near) edge spans more rows than the left one.
+        #expect(turned[2].row - turned[1].row > turned[3].row - turned[0].row)
+        // The nearest cover is drawn last, over its neighbours: its label shows whole.
+        var canvas = TerminalCanvas(columns: 80, rows: 30)
+        ascii.draw(scene, mapping: mapping, into: &canvas)
+        let text = (0..<30).map { r in String(String.UnicodeScalarView((0..<80).map { canvas[$0, r].character })) }
+        #expect(text.contains { $0.contains("i4") })
+    }
+
     @Test func scaleGrowsTheBoxAboutItsCentre() {
         let plain = draw([view(1, Rect(16, 16, 8, 8))])
         let scaled = draw([view(1, Rect(16, 16, 8, 8), transform: .scale(x: 3, y: 3))])
