@@ -178,7 +178,8 @@ extension CollectionView {
     mutating func drainDynamicsEvents() {
         for event in physics.animator.drainEvents() {
             switch event {
-            case .paused: pendingEvents.append(.dynamicsPaused)
+            // The layout's own springs are not the session's dynamics: their rest is not reported.
+            case .paused: if physics.layoutSprings == nil || !physics.specs.isEmpty { pendingEvents.append(.dynamicsPaused) }
             case .resumed: break
             case .collisionBegan(let behavior, let a, let b, let boundary, let point):
                 report(behavior, began: true, a, b, boundary, point)

@@ -22,8 +22,10 @@ extension CollectionView {
             animations[interactive.transaction]?.cancelled = true
             interactiveTransition = nil
         }
-        // A fling stops where it is: the transition keeps the view's centre from there.
+        // A fling stops where it is: the transition keeps the view's centre from there; the
+        // old layout's springs let go (their items start from where they are drawn).
         haltScrollPhysics()
+        tearDownLayoutSprings()
         let leaving = interruptAnimations()
         let transaction = beginTransaction(.layout)
         continueDisappearing(leaving, timing: timing, transaction: transaction)
@@ -39,6 +41,7 @@ extension CollectionView {
     public mutating func beginInteractiveTransition(to newLayout: any Layout) throws(EngineError) -> Int {
         guard interactiveTransition == nil else { throw .transitionInProgress }
         haltScrollPhysics()
+        tearDownLayoutSprings()
         land(interruptAnimations())
         let transaction = beginTransaction(.layout, interactive: true)
         let oldLayout = layout, oldOffset = scroll.contentOffset

@@ -33,8 +33,10 @@ extension CollectionView {
 
     /// UIPanGestureRecognizer's callbacks: `translation` is cumulative since `began`, in the
     /// view (finger down is +y, so the offset decreases); `velocity` (points per second, in the
-    /// view) counts on `ended`.
-    public mutating func pan(_ phase: PanPhase, translation: Point, velocity: Point = .zero) throws(EngineError) {
+    /// view) counts on `ended`; `location` is where the finger touched down, in the view (the
+    /// view's centre when not given), read on `began` (a springy layout stretches about it).
+    public mutating func pan(_ phase: PanPhase, translation: Point, velocity: Point = .zero,
+                             location: Point? = nil) throws(EngineError) {
         guard scrollConfiguration.scrollEnabled else { throw .scrollingDisabled }
         if scrollMotion.animation?.interactive == true { throw .transitionInProgress }
         switch phase {
@@ -47,6 +49,9 @@ extension CollectionView {
             let origin = Point(x: RubberBand.unband(offset.x, lo: lo.x, hi: hi.x, dimension: scroll.boundsSize.width),
                                y: RubberBand.unband(offset.y, lo: lo.y, hi: hi.y, dimension: scroll.boundsSize.height))
             scrollMotion.physics.drag = ScrollPhysics.Drag(origin: origin, startOffset: offset, lastOffset: offset, lastTime: time)
+            let down = location ?? Point(x: scroll.boundsSize.width / 2, y: scroll.boundsSize.height / 2)
+            scrollMotion.physics.drag?.touchDown = down
+            scrollMotion.physics.fingerInView = down
             scrollMotion.physics.dragVelocity = .zero
             scrollMotion.physics.tracking = true
             pendingEvents.append(.scrollWillBeginDragging(contentOffset: offset))
@@ -65,6 +70,7 @@ extension CollectionView {
     /// clamped without bouncing) past an edge, per axis; an axis that may not move stays.
     private mutating func follow(_ translation: Point) {
         guard var drag = scrollMotion.physics.drag else { return }
+        scrollMotion.physics.fingerInView = drag.touchDown + translation
         let axes = scrollConfiguration.movableAxes(scroll)
         let bounces = scrollConfiguration.bounces
         let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
@@ -169,11 +175,14 @@ extension CollectionView {
         return moved
     }
 
-    /// A command moved the offset (a drag): the layout sees the new bounds, views are bound.
+    /// A command moved the offset (a drag): the layout sees the new bounds, springs follow,
+    /// views are bound.
     private mutating func moveOffset(to offset: Point) {
         guard offset != scroll.contentOffset else { return }
+        let old = scroll.contentOffset
         scroll.contentOffset = offset
         prepareForOnScreenBounds()
+        layoutSpringsFollowScroll(from: old)
         updateVisibleViews()
         pendingEvents.append(.scrollDidScroll(contentOffset: offset))
     }

@@ -73,6 +73,7 @@ public struct CollectionView: Sendable {
     /// cleared (as UXKit's reconstruction does), the offset pulled back if the content shrank.
     public mutating func reloadData(_ newData: CollectionData) {
         let wrapped = wrappedPlace.map { (id: data[$0.item].id, displacement: $0.displacement) }
+        tearDownLayoutSprings()
         data = newData
         dynamicsDataDidChange()
         unbindAll()
@@ -93,6 +94,7 @@ public struct CollectionView: Sendable {
     /// Replaces the data keeping bound views and the selection of items that still exist: the
     /// step batch updates and snapshots end with (selection follows item identifiers).
     mutating func setData(_ newData: CollectionData, invalidation: LayoutInvalidation, rebind: Bool = true) {
+        tearDownLayoutSprings()
         data = newData
         dynamicsDataDidChange()
         if !selectedItems.isEmpty {
@@ -157,6 +159,7 @@ public struct CollectionView: Sendable {
     /// Replaces the layout without animation; the offset goes through the new layout's
     /// `targetContentOffset(forProposed:)` and is kept inside the content.
     public mutating func setLayout(_ newLayout: any Layout) {
+        tearDownLayoutSprings()
         layout = newLayout
         relayout(.all)
         setContentOffset(scroll.clamped(layout.targetContentOffset(forProposed: scroll.contentOffset)))
@@ -171,6 +174,7 @@ public struct CollectionView: Sendable {
         self.time = time
         // A layout animating by itself is prepared again for this tick, even at its last one.
         let layoutMoves = layout.needsTicks
+        let shown = presentationContentOffset
         // 1. Input samples due by now: gestures arrive as commands (pan, touch) between ticks.
         // The fixed steps due, one count for the released scroll and the animator.
         let steps = physics.dueSteps(to: time)
@@ -178,8 +182,11 @@ public struct CollectionView: Sendable {
         let (animated, scrollLanded) = scrollMotion.step(to: time)
         let flung = stepScrollPhysics(steps: steps)
         let scrolled = animated || flung
-        // 3. Physics.
-        let simulated = stepPhysics(steps: steps)
+        // The layout's springs follow the scroll before the step (seed 000's bounds change).
+        if scrolled { layoutSpringsFollowScroll(from: shown) }
+        // 3. Physics; springs that came to rest come off.
+        let stepped = stepPhysics(steps: steps)
+        let simulated = restLayoutSprings() || stepped
         // 4. Layout for the bounds on screen, when the layout depends on them.
         if scrolled || layoutMoves { prepareForOnScreenBounds() }
         // 5. Timed animations.

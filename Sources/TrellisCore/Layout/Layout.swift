@@ -51,6 +51,10 @@ public protocol Layout: Sendable {
     /// snapping layout), as of the last `prepare`; nil for layouts without one (the default).
     var currentItem: IndexPath? { get }
 
+    /// Springs the layout hangs its items on (the springy flow layout); nil: the layout places
+    /// its items itself (the default).
+    var springs: LayoutSprings? { get }
+
     /// The layout moves by time alone and wants to be prepared again at the next tick (an
     /// animation of its own driven by `LayoutContext.time`, as CoverFlow2's toggle). Default: false.
     var needsTicks: Bool { get }
@@ -82,6 +86,7 @@ extension Layout {
     public var wrapPeriod: Point { .zero }
     public var currentItem: IndexPath? { nil }
     public var needsTicks: Bool { false }
+    public var springs: LayoutSprings? { nil }
     public mutating func prepareForTransition(from oldLayout: any Layout) {}
     public mutating func prepareForTransition(to newLayout: any Layout) {}
     public mutating func finalizeTransition() {}

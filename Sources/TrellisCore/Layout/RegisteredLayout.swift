@@ -20,7 +20,8 @@ extension RegisteredLayout {
 /// Every layout the protocol can name, one line each.
 public enum LayoutRegistry {
     public static var all: [any RegisteredLayout.Type] {
-        [FlowLayout.self, CircleLayout.self, LineLayout.self, CoverFlowLayout.self, StackLayout.self, CarouselLayout.self]
+        [FlowLayout.self, CircleLayout.self, LineLayout.self, CoverFlowLayout.self, StackLayout.self, CarouselLayout.self,
+         SpringyFlowLayout.self]
     }
 
     /// The protocol's layout names, in registry order.

@@ -6,7 +6,7 @@ import TrellisProtocol
 enum GestureMethods {
     static let entries: [Method] = [
         Method("gesture.pan", .changesSession) { context throws(RPCError) in
-            try context.allow(["session", "phase", "translation", "velocity"])
+            try context.allow(["session", "phase", "translation", "velocity", "location"])
             let session = try context.session()
             let name = try context.string("phase")
             guard let phase = PanPhase(rawValue: name) else {
@@ -14,8 +14,10 @@ enum GestureMethods {
             }
             let t = try context.numbers("translation", ["x", "y"], in: ParamRanges.panTranslation)
             let v = try context.optionalNumbers("velocity", ["dx", "dy"], in: ParamRanges.panVelocity) ?? [0, 0]
+            let l = try context.optionalNumbers("location", ["x", "y"], in: ParamRanges.coordinate)
             do throws(EngineError) {
-                try session.collectionView.pan(phase, translation: Point(t[0], t[1]), velocity: Point(v[0], v[1]))
+                try session.collectionView.pan(phase, translation: Point(t[0], t[1]), velocity: Point(v[0], v[1]),
+                                               location: l.map { Point($0[0], $0[1]) })
             } catch { throw .from(error) }
             return ScrollWire.state(session.collectionView)
         },

@@ -4,17 +4,19 @@ import TrellisProtocol
 /// The user's scrolling in a state snapshot: the configuration, and what is in flight (a drag,
 /// a finger down, each axis's released motion), so a restart resumes a fling mid-flight.
 /// Written only when it differs from a new session's:
-/// `{configuration: {…scroll.configure's keys}, tracking, dragVelocity: [dx, dy],
-///   drag?: {origin, startOffset, lastOffset: [x, y], lastTime: seconds},
+/// `{configuration: {…scroll.configure's keys}, tracking, dragVelocity: [dx, dy], finger?: [x, y],
+///   drag?: {origin, startOffset, lastOffset, touchDown: [x, y], lastTime: seconds},
 ///   x?|y?: {phase, velocity, anchor, rate}}`.
 enum ScrollStateCoding {
     static func json(_ p: ScrollPhysics) -> JSONValue? {
         guard p != ScrollPhysics() else { return nil }
         var members: [String: JSONValue] = ["configuration": ScrollWire.json(p.configuration), "tracking": .bool(p.tracking),
                                             "dragVelocity": WireEncoding.pair(p.dragVelocity)]
+        if let finger = p.fingerInView { members["finger"] = WireEncoding.pair(finger) }
         if let d = p.drag {
             members["drag"] = .object(["origin": WireEncoding.pair(d.origin), "startOffset": WireEncoding.pair(d.startOffset),
-                                       "lastOffset": WireEncoding.pair(d.lastOffset), "lastTime": .number(d.lastTime)])
+                                       "lastOffset": WireEncoding.pair(d.lastOffset), "touchDown": WireEncoding.pair(d.touchDown),
+                                       "lastTime": .number(d.lastTime)])
         }
         if let x = p.x { members["x"] = axis(x) }
         if let y = p.y { members["y"] = axis(y) }
@@ -26,7 +28,7 @@ enum ScrollStateCoding {
     }
 
     static func physics(_ v: JSONValue, path: String) throws(ParamError) -> ScrollPhysics {
-        try v.rejectUnknownKeys(allowed: ["configuration", "tracking", "dragVelocity", "drag", "x", "y"], path: path)
+        try v.rejectUnknownKeys(allowed: ["configuration", "tracking", "dragVelocity", "finger", "drag", "x", "y"], path: path)
         var p = ScrollPhysics()
         let c = try v.requireObject("configuration", in: path)
         let cp = "\(path).configuration"
@@ -45,11 +47,13 @@ enum ScrollStateCoding {
             scrollEnabled: try c.requireBool("scrollEnabled", in: cp))
         p.tracking = try v.requireBool("tracking", in: path)
         p.dragVelocity = try point(v, "dragVelocity", path)
+        if v.field("finger") != nil { p.fingerInView = try point(v, "finger", path) }
         if let d = try v.optionalObject("drag", in: path) {
             let dp = "\(path).drag"
-            try d.rejectUnknownKeys(allowed: ["origin", "startOffset", "lastOffset", "lastTime"], path: dp)
+            try d.rejectUnknownKeys(allowed: ["origin", "startOffset", "lastOffset", "touchDown", "lastTime"], path: dp)
             p.drag = ScrollPhysics.Drag(origin: try point(d, "origin", dp), startOffset: try point(d, "startOffset", dp),
                                         lastOffset: try point(d, "lastOffset", dp), lastTime: try d.requireNumber("lastTime", in: dp))
+            if d.field("touchDown") != nil { p.drag?.touchDown = try point(d, "touchDown", dp) }
         }
         p.x = try v.optionalObject("x", in: path).map { a throws(ParamError) in try axis(a, path: "\(path).x") }
         p.y = try v.optionalObject("y", in: path).map { a throws(ParamError) in try axis(a, path: "\(path).y") }

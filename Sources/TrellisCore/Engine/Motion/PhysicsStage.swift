@@ -31,6 +31,8 @@ struct PhysicsStage: MotionStage, Sendable {
     var cells: [IndexPath: DynamicItemID] = [:]
     /// Items inserted again under an id a behaviour names, joining once the layout has them.
     var pendingJoins: [DynamicItemID] = []
+    /// The springs the layout hangs its shown items on while a scroll stretches them.
+    var layoutSprings: LayoutSpringsState?
 
     var needsTicks: Bool { !animator.isPaused }
 

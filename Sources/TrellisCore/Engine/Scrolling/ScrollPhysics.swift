@@ -12,6 +12,8 @@ public struct ScrollPhysics: Hashable, Sendable {
         public var startOffset: Point
         public var lastOffset: Point
         public var lastTime: Double
+        /// Where the finger touched down, in the view.
+        public var touchDown = Point.zero
 
         public init(origin: Point, startOffset: Point, lastOffset: Point, lastTime: Double) {
             self.origin = origin; self.startOffset = startOffset; self.lastOffset = lastOffset; self.lastTime = lastTime
@@ -26,6 +28,9 @@ public struct ScrollPhysics: Hashable, Sendable {
     public var y: AxisMotion?
     /// The offset's velocity while dragging (pt/s, estimated from the pan's samples).
     public var dragVelocity = Point.zero
+    /// Where the finger was last, in the view (not the content): where it touched down plus the
+    /// pan's translation. A fling keeps it (UIPanGestureRecognizer's location after the release).
+    public var fingerInView: Point?
 
     public init() {}
 

@@ -1,0 +1,120 @@
+import TrellisDynamics
+
+/// The springs a layout hangs its items on (`Layout.springs`, the springy flow layout), kept in
+/// the physics stage as one behaviour: while a finger scrolls the content (and while a fling
+/// it started decelerates) each sprung item moves with the content by its lag only (seed 000's
+/// shouldInvalidateLayout(forBoundsChange:)), and its spring pulls it back to its place. Tiled
+/// as WWDC 2013's version: only items within the margin of what is shown have springs; an item
+/// coming in gets one where the latest scroll step says it lags, so none pops. Once everything
+/// rests, the springs come off and the items are the layout's again, exactly.
+struct LayoutSpringsState: Sendable {
+    var behavior: BehaviorID
+    var springs: AnchorSpringsBehavior
+    /// The animator item of each sprung item.
+    var items: [ItemID: DynamicItemID] = [:]
+    /// The latest scroll step along the axis (points), for items that come in.
+    var latestDelta = 0.0
+}
+
+extension CollectionView {
+    /// The on-screen offset moved from `old`: sprung items move with the content by their lag,
+    /// items coming into the tile get springs, items leaving it lose theirs. Only while a finger
+    /// has scrolled (a programmatic scroll does not stretch).
+    mutating func layoutSpringsFollowScroll(from old: Point) {
+        guard let springs = layout.springs else {
+            if physics.layoutSprings != nil { tearDownLayoutSprings() }
+            return
+        }
+        guard let finger = scrollMotion.physics.fingerInView,
+              scrollMotion.physics.dragging || scrollMotion.physics.decelerating else { return }
+        let offset = presentationContentOffset
+        let delta = springs.vertical ? offset.y - old.y : offset.x - old.x
+        guard delta != 0 else { return }
+        // The finger in content coordinates: where it is in the view, over the content shown now.
+        let touch = finger + offset
+        var state = physics.layoutSprings ?? LayoutSpringsState(
+            behavior: physics.animator.add(AnchorSpringsBehavior(frequency: springs.frequency, damping: springs.damping)),
+            springs: AnchorSpringsBehavior(frequency: springs.frequency, damping: springs.damping))
+        for (i, id) in state.springs.items.enumerated() {
+            guard var body = physics.animator.bodies[id] else { continue }
+            let lag = springs.lag(delta: delta, touch: touch, anchor: state.springs.anchors[i])
+            if springs.vertical { body.center.y += lag } else { body.center.x += lag }
+            physics.animator.setItem(id, body)
+        }
+        state.latestDelta = delta
+        tile(&state, springs, touch: touch)
+        physics.layoutSprings = state
+    }
+
+    /// Springs for the items within the margin of the bounds on screen, none for the others; in
+    /// the layout's order, so the animator's items are numbered the same in every process.
+    private mutating func tile(_ state: inout LayoutSpringsState, _ springs: LayoutSprings, touch: Point) {
+        let rect = onScreenBounds.expanded(dx: springs.tileMargin, dy: springs.tileMargin)
+        var wanted: [(ItemID, LayoutAttributes)] = []
+        var wantedIDs = Set<ItemID>()
+        for a in layout.attributes(in: rect) where a.element.isCell && data.contains(a.indexPath) {
+            let itemID = data[a.indexPath].id
+            if wantedIDs.insert(itemID).inserted { wanted.append((itemID, a)) }
+        }
+        // Leaving: the spring comes off; the item leaves the animator unless a behaviour of the
+        // session's names it too.
+        var leaving = Set<DynamicItemID>()
+        for (itemID, id) in state.items where !wantedIDs.contains(itemID) { leaving.insert(id); state.items[itemID] = nil }
+        if !leaving.isEmpty { state.springs.removeAll { leaving.contains($0) } }
+        // Coming in: a spring at its place, the item where the latest step says it lags.
+        var joining: [(DynamicItemID, DynamicBody, IndexPath)] = []
+        for (itemID, a) in wanted where state.items[itemID] == nil {
+            let element = DynamicElement.item(itemID)
+            let id = physics.itemIDs[element] ?? DynamicItemID(physics.nextItem)
+            physics.assign(element, id)
+            state.items[itemID] = id
+            state.springs.set(id, anchor: a.center)
+            guard physics.animator.bodies.index(of: id) == nil else { continue }
+            var start = a.center
+            let lag = springs.lag(delta: state.latestDelta, touch: touch, anchor: a.center)
+            if springs.vertical { start.y += lag } else { start.x += lag }
+            joining.append((id, DynamicBody(center: start, size: a.size), a.indexPath))
+        }
+        _ = physics.animator.update(state.behavior, to: state.springs)
+        for (id, body, indexPath) in joining {
+            physics.animator.setItem(id, body)
+            physics.cells[indexPath] = id
+        }
+        if !leaving.isEmpty { releaseSprung(leaving) }
+    }
+
+    /// Items the springs let go of leave the animator, unless a behaviour of the session names them.
+    private mutating func releaseSprung(_ ids: Set<DynamicItemID>) {
+        var named = Set<DynamicItemID>()
+        for entry in physics.animator.behaviors { named.formUnion(entry.behavior.items) }
+        let gone = ids.subtracting(named)
+        guard !gone.isEmpty else { return }
+        for id in gone.sorted() {
+            physics.animator.removeItem(id)
+            // Only the springs knew it: forget it, so scrolling through many items keeps no trace.
+            if let element = physics.elements[id], physics.specs.isEmpty {
+                physics.elements[id] = nil
+                physics.itemIDs[element] = nil
+            }
+        }
+        physics.cells = physics.cells.filter { !gone.contains($0.value) }
+    }
+
+    /// Takes every spring off (the items are the layout's again): at rest, on a new layout or
+    /// new data.
+    mutating func tearDownLayoutSprings() {
+        guard let state = physics.layoutSprings else { return }
+        physics.layoutSprings = nil
+        _ = physics.animator.remove(state.behavior)
+        releaseSprung(Set(state.items.values))
+    }
+
+    /// After a tick: once nothing moves any more, the springs come off and the items are the
+    /// layout's again, exactly. True when they did.
+    mutating func restLayoutSprings() -> Bool {
+        guard physics.layoutSprings != nil, physics.animator.isPaused, !scrollMotion.physics.dragging,
+              !scrollMotion.physics.decelerating, scrollMotion.animation == nil else { return false }
+        tearDownLayoutSprings()
+        return true
+    }
+}
