@@ -10,9 +10,13 @@ struct Fling: ParsableCommand {
 
     @OptionGroup var session: SessionArguments
     @Option(parsing: .unconditional, help: ArgumentHelp("The finger's velocity at release, pt/s.", valueName: "DX,DY")) var velocity: String
+    @Option(help: ArgumentHelp("Where the finger touches down, in the view (default its centre).", valueName: "X,Y")) var at: String?
 
     func run() throws {
-        let v = try parsing { () throws(SyntaxError) in try CommandSyntax.point(velocity) }
-        try session.perform(PanGesture.fling(velocity: v))
+        let gesture = try parsing { () throws(SyntaxError) in
+            PanGesture.fling(velocity: try CommandSyntax.point(velocity))
+                .touchingDown(at: try at.map { a throws(SyntaxError) in try CommandSyntax.point(a) })
+        }
+        try session.perform(gesture)
     }
 }

@@ -46,6 +46,20 @@ final class Fixtures: @unchecked Sendable {
         CollectionView(boundsSize: Size(1024, 768), layout: LineLayout(), data: .generated(count: 100_000))
     }()
 
+    /// Seed 000's springy flow through 100,000 items, in the middle of a fling with its springs
+    /// stretched (a finger flicked the content up at 8,000 pt/s, ten frames ago).
+    lazy var springyView: CollectionView = {
+        var flow = FlowLayout()
+        flow.itemSize = Size(100, 100)
+        var view = CollectionView(boundsSize: Size(375, 812), layout: SpringyFlowLayout(flow: flow), data: .generated(count: 100_000))
+        view.setContentOffset(Point(0, 1_000_000))
+        try! view.pan(.began, translation: .zero, location: Point(187, 400))
+        try! view.pan(.changed, translation: Point(0, -8000.0 / 60))
+        try! view.pan(.ended, translation: Point(0, -8000.0 / 60), velocity: Point(0, -8000))
+        for frame in 1...10 { view.advance(to: Double(frame) / 60) }
+        return view
+    }()
+
     lazy var scrollingView: CollectionView = {
         var flow = FlowLayout()
         flow.itemSize = Size(100, 100)
@@ -201,6 +215,18 @@ let benchmarks: @Sendable () -> Void = {
             x += 250.0 / 3
             if x > view.scroll.maximumContentOffset.x { x = 0 }
             view.setContentOffset(Point(x, 0))
+            blackHole(view.boundViewCount)
+        }
+    }
+
+    // One frame of a fling through seed 000's springy flow layout: the springs follow the
+    // scroll (every sprung item moves by its lag), the tile gains and loses springs, the
+    // physics stage steps them, views are rebound.
+    Benchmark("springy.scroll.100k") { benchmark in
+        var view = fixtures.springyView
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            view.advance(to: view.time + 1.0 / 60)
             blackHole(view.boundViewCount)
         }
     }

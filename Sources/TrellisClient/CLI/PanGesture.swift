@@ -18,18 +18,22 @@ public struct PanGesture: Hashable, Sendable {
         public var translation: Point
         /// The finger's velocity, pt/s (on ended only).
         public var velocity: Point?
+        /// Where the finger touched down, in the view (on began only).
+        public var location: Point?
 
-        public init(delay: Double, phase: String, translation: Point, velocity: Point? = nil) {
+        public init(delay: Double, phase: String, translation: Point, velocity: Point? = nil, location: Point? = nil) {
             self.delay = delay
             self.phase = phase
             self.translation = translation
             self.velocity = velocity
+            self.location = location
         }
 
         /// The request's params without the session.
         public var params: [String: JSONValue] {
             var p: [String: JSONValue] = ["phase": .string(phase), "translation": Self.wire(translation)]
             if let velocity { p["velocity"] = Self.wire(velocity) }
+            if let location { p["location"] = Self.wire(location) }
             return p
         }
 
@@ -70,6 +74,13 @@ public struct PanGesture: Hashable, Sendable {
 
     public init(samples: [Sample]) {
         self.samples = samples
+    }
+
+    /// The same gesture with the finger touching down at `location` in the view.
+    public func touchingDown(at location: Point?) -> PanGesture {
+        var copy = self
+        if let location, !copy.samples.isEmpty { copy.samples[0].location = location }
+        return copy
     }
 
     /// Sends the samples to `session` in order and returns the last reply (the scroll state).
