@@ -67,6 +67,7 @@ struct Demo: ParsableCommand {
             for n in 0..<steps {
                 let step = choreography.next()
                 _ = try c.call(step.method, step.params)
+                for request in step.followUps { _ = try c.call(request.method, request.params) }
                 _ = try c.call("clock.advance", ["session": name, "ms": .number(200)])
                 try showScene(c, name, renderer, "step \(n + 1)/\(steps): \(step.title), animating")
                 _ = try c.call("clock.advance", ["session": name, "ms": .number(800)])
@@ -121,5 +122,7 @@ private final class DemoDriver {
                 }
             }
         }
+        // Sent after the step's request, on the same connection: the server takes them in order.
+        for request in step.followUps { viewer.call(request.method, request.params) { _ in } }
     }
 }

@@ -23,11 +23,12 @@ import TrellisClient
     @Test func everyStepOfTwoCyclesIsAcceptedByTheServer() throws {
         let server = try CLIServer()
         defer { server.stop() }
-        // Sixteen steps: inserts, deletes, moves and both layout changes, twice; a refused one exits 65.
+        // Sixteen steps: inserts, deletes, moves, every layout change and a springy drag; a refused one exits 65.
         let r = server.trellis("demo", "--steps", "16", "--rows", "4", "--columns", "10")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("step 4/16: layout → line") && r.stdout.contains("step 6/16: layout → carousel")
-                && r.stdout.contains("step 9/16: layout → circle") && r.stdout.contains("step 12/16: layout → flow"))
+                && r.stdout.contains("step 9/16: layout → circle") && r.stdout.contains("step 12/16: layout → flow")
+                && r.stdout.contains("step 13/16: layout → springy") && r.stdout.contains("step 14/16: drag by 0,-300 and let go"))
     }
 
     @Test func attachRefusesAPipeUnlessAskedForFramesAsText() throws {

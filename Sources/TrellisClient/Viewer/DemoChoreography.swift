@@ -6,9 +6,17 @@ import TrellisProtocol
 /// its own count of the items (the demo is the session's only writer) and a seeded generator,
 /// so the same steps come out on every run.
 public struct DemoChoreography: Sendable {
-    /// One request and a title for it.
+    /// One request (and any that go with it at once) and a title for it.
     public struct Step: Sendable {
         public var title: String
+        public var method: String
+        public var params: [String: JSONValue]
+        /// Requests sent right after, in order (a drag's changed and ended samples).
+        public var followUps: [Request] = []
+    }
+
+    /// A request of a step.
+    public struct Request: Sendable {
         public var method: String
         public var params: [String: JSONValue]
     }
@@ -55,11 +63,14 @@ public struct DemoChoreography: Sendable {
     /// Starts counting again from the server's figure (after someone else changed the session).
     public mutating func resynchronize(itemCount: Int) { self.itemCount = itemCount }
 
-    /// The next request. A cycle of twelve: insert, delete, move, to line, insert, to carousel,
-    /// delete and insert together, move, to circle, insert, delete, back to flow.
+    /// The next request. A cycle of fourteen: insert, delete, move, to line, insert, to carousel,
+    /// delete and insert together, move, to circle, insert, delete, back to flow, to springy, and
+    /// a drag released into a fling that stretches it.
     public mutating func next() -> Step {
         defer { step += 1 }
-        switch step % 12 {
+        switch step % 14 {
+        case 12: return setLayout("springy")
+        case 13: return drag()
         case 3: return setLayout("line")
         case 5: return setLayout("carousel")
         case 8: return setLayout("circle")
@@ -90,6 +101,29 @@ public struct DemoChoreography: Sendable {
                         "minimumLineSpacing": .number(itemSize.width * 0.3), "activeDistance": .number(size.width)])
     }
 
+    /// Seed 000's springy flow at the flow's metrics.
+    private var springyLayout: JSONValue {
+        guard case .object(var spec) = flowLayout else { return flowLayout }
+        spec["type"] = .string("springy")
+        return .object(spec)
+    }
+
+    /// A finger a third of the way down the view pulls the content up by half the view and lets
+    /// go at 1,500 pt/s: the springy list stretches and springs back.
+    private func drag() -> Step {
+        let name = JSONValue.string(session)
+        func pan(_ phase: String, _ dy: Double, velocity: Double? = nil) -> [String: JSONValue] {
+            var p: [String: JSONValue] = ["session": name, "phase": .string(phase), "translation": .array([.number(0), .number(dy)])]
+            if phase == "began" { p["location"] = .array([.number(bounds.width / 2), .number(bounds.height / 3)]) }
+            if let velocity { p["velocity"] = .array([.number(0), .number(velocity)]) }
+            return p
+        }
+        let by = -(bounds.height / 2).rounded()
+        return Step(title: "drag by 0,\(Int(by)) and let go", method: "gesture.pan", params: pan("began", 0),
+                    followUps: [Request(method: "gesture.pan", params: pan("changed", by)),
+                                Request(method: "gesture.pan", params: pan("ended", by, velocity: -1500))])
+    }
+
     /// A rotary carousel that wraps, iCarousel's classic.
     private var carouselLayout: JSONValue {
         .object(["type": .string("carousel"), "style": .string("rotary"),
@@ -98,7 +132,7 @@ public struct DemoChoreography: Sendable {
 
     private mutating func setLayout(_ type: String) -> Step {
         layout = type
-        let spec = ["flow": flowLayout, "line": lineLayout, "carousel": carouselLayout][type] ?? circleLayout
+        let spec = ["flow": flowLayout, "line": lineLayout, "carousel": carouselLayout, "springy": springyLayout][type] ?? circleLayout
         return Step(title: "layout → \(type) (animated)", method: "layout.set",
                     params: ["session": .string(session), "layout": spec,
                              "animated": .bool(true), "duration": .number(0.6), "curve": .string("easeInEaseOut")])
