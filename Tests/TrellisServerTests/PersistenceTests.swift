@@ -455,6 +455,32 @@ import TrellisProtocol
         #expect(rebuilt.scene == view.scene)
     }
 
+    @Test func aStretchedSpringyListRestoresAndComesToRestOnItsFlowFrames() throws {
+        var flow = FlowLayout()
+        flow.itemSize = Size(100, 100)
+        var view = CollectionView(boundsSize: Size(320, 480), layout: SpringyFlowLayout(flow: flow), data: .generated(count: 500))
+        try view.pan(.began, translation: .zero, location: Point(160, 50))
+        try view.pan(.changed, translation: Point(0, -40))
+        try view.pan(.ended, translation: Point(0, -40), velocity: Point(0, -2000))
+        view.advance(to: 0.2)
+        #expect(!view.dynamicItems.isEmpty)
+        // The springs are not kept (the fling and the finger are): the restored list is flow-placed
+        // and stretches again as the fling goes on.
+        let session = Session(name: "s", collectionView: view, clock: .manual, epochMilliseconds: 0)
+        let read = try StateSnapshot(bytes: StateSnapshot(seq: 1, sessions: [try SessionState(session)]).bytes.bytes, file: "snapshot.json")
+        var rebuilt = try read.sessions[0].makeView()
+        #expect(rebuilt.scrollPhysics == view.scrollPhysics)
+        var t = 0.2
+        while (rebuilt.needsTicks || view.needsTicks) && t < 20 {
+            t += 1.0 / 60
+            view.advance(to: t)
+            rebuilt.advance(to: t)
+        }
+        #expect(!rebuilt.needsTicks && rebuilt.dynamicItems.isEmpty)
+        #expect(rebuilt.presentationContentOffset == view.presentationContentOffset)
+        #expect(rebuilt.scene.views.map(\.attributes) == view.scene.views.map(\.attributes))
+    }
+
     @Test func aFlingInFlightSurvivesASnapshotAndEndsWhereItWouldHave() throws {
         let data = try CollectionData(sections: [Section(id: "a", items: (0..<200).map { Item(id: ItemID("i\($0)")) })])
         var view = CollectionView(boundsSize: Size(300, 400), layout: FlowLayout(), data: data)
