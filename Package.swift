@@ -23,6 +23,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // Tests only: property checks (generated inputs, shrunk when one fails, fixed seeds).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        // The browser viewer only (TrellisWeb, trellis-web and their tests): HTTP, WebSockets and
+        // the NIO channel to trellisd's socket. Nothing else depends on them, so trellisd and
+        // trellis never build swift-nio. No traits: neither swift-configuration nor the
+        // full-Foundation extras are used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         .systemLibrary(
@@ -62,6 +69,19 @@ let package = Package(
                 // own method table, so embedded and --socket runs give the same results.
                 "TrellisClient", "TrellisCore", "TrellisServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The browser viewer (issue 17): a WebSocket per browser, each bridged to its own
+        // read-only attach on trellisd's socket, and the one page that mirrors the scene.
+        .target(
+            name: "TrellisWeb",
+            dependencies: [
+                "TrellisProtocol", "TrellisCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
