@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TrellisClient", targets: ["TrellisClient"]),
         .executable(name: "trellisd", targets: ["trellisd"]),
         .executable(name: "trellis", targets: ["trellis"]),
+        .executable(name: "trellis-web", targets: ["trellis-web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,6 +83,14 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "trellis-web",
+            dependencies: [
+                "TrellisWeb", "TrellisProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
