@@ -153,7 +153,9 @@ enum ViewerPageScript {
         st.zIndex = v.order;
         v.el.dataset.zIndex = s.zIndex;
         st.visibility = s.hidden ? 'hidden' : 'visible';
-        st.transform = s.transform ? matrix3d(s.transform) : 'none';
+        // Identity comes as 16 numbers when a transform ends; 'none' spares the browser a
+        // compositing layer per view.
+        st.transform = s.transform && !isIdentity(s.transform) ? matrix3d(s.transform) : 'none';
         st.background = colour(s);
         v.label.textContent = label(s);
       }
@@ -171,6 +173,11 @@ enum ViewerPageScript {
       // (transform-origin 50% 50% 0), as a layer turns about its anchor point.
       function matrix3d(m) {
         return 'matrix3d(' + m.join(',') + ')';
+      }
+
+      const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+      function isIdentity(m) {
+        return m.every((value, index) => value === identity[index]);
       }
 
       // data.color when the browser reads it as a colour, else a colour from the reuse
