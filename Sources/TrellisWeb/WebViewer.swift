@@ -33,8 +33,9 @@ public struct WebViewer: Sendable {
         let bridge = SessionBridge(connection: connection, logger: logger)
         let defaultSession = options.defaultSession
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
-        webSockets.ws("/ws") { _, _ in
-            .upgrade()
+        webSockets.ws("/ws") { request, _ in
+            // HTTP/1's Host header is the request's authority once parsed.
+            SameOrigin.allows(origin: request.headers[.origin], host: request.head.authority) ? .upgrade() : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
             let named = context.request.uri.queryParameters.get("session")
             let session = (named?.isEmpty == false) ? named : defaultSession

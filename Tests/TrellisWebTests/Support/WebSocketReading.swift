@@ -45,6 +45,6 @@ func withDeadline<T: Sendable>(
 }
 
 /// What `body` ended with, kept so that a test can clean up before it reports.
-func outcome(of body: () async throws -> Void) async -> Result<Void, any Error> {
-    do { try await body(); return .success(()) } catch { return .failure(error) }
+func outcome<T>(of body: () async throws -> T) async -> Result<T, any Error> {
+    do { return .success(try await body()) } catch { return .failure(error) }
 }
