@@ -17,12 +17,21 @@ let package = Package(
         .library(name: "TrellisClient", targets: ["TrellisClient"]),
         .executable(name: "trellisd", targets: ["trellisd"]),
         .executable(name: "trellis", targets: ["trellis"]),
+        .executable(name: "trellis-web", targets: ["trellis-web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // Tests only: property checks (generated inputs, shrunk when one fails, fixed seeds).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        // The browser viewer only (TrellisWeb, trellis-web and their tests): HTTP, WebSockets and
+        // the NIO channel to trellisd's socket. Nothing else depends on them, so trellisd and
+        // trellis never build swift-nio. No traits: neither swift-configuration nor the
+        // full-Foundation extras are used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -64,6 +73,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The browser viewer (issue 17): a WebSocket per browser, each bridged to its own
+        // read-only attach on trellisd's socket, and the one page that mirrors the scene.
+        .target(
+            name: "TrellisWeb",
+            dependencies: [
+                "TrellisProtocol", "TrellisCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "trellis-web",
+            dependencies: [
+                "TrellisWeb", "TrellisProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(name: "TrellisDynamicsTests", dependencies: ["TrellisDynamics"]),
         // Seeded property checks on swift-property-based's generators, shared by the test targets.
@@ -76,5 +106,12 @@ let package = Package(
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV", "TrellisTestSupport",
                                                             .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore"]),
+        // A real trellisd, the bridge in process, a real WebSocket client.
+        .testTarget(name: "TrellisWebTests", dependencies: [
+            "TrellisWeb", "TrellisClient", "TrellisProtocol", "TrellisCore",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
     ]
 )

@@ -1,0 +1,236 @@
+/// The page's script: a WebSocket to `/ws`, and a mirror of the session's scene kept as
+/// trellisd's protocol says a viewer keeps it (PROTOCOL.md, "Frames and viewers"): one element
+/// per view id, reused as the server reuses views.
+enum ViewerPageScript {
+    static let javascript = #"""
+    'use strict';
+    (() => {
+      const requested = new URLSearchParams(location.search).get('session') || '';
+      const stage = document.getElementById('stage');
+      const text = (id) => document.getElementById(id);
+
+      // View id → { el, label, reuseId, shown (the scene view, null while in its pool), order }.
+      const views = new Map();
+      let session = requested;
+      let seq = null;
+      let offset = [0, 0];
+      const frameTimes = [];
+      // Kept on window so a test driving a browser can read what the page holds.
+      window.trellisMirror = { views, get seq() { return seq; }, get session() { return session; } };
+
+      function connect() {
+        const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+        const query = requested ? '?session=' + encodeURIComponent(requested) : '';
+        const socket = new WebSocket(scheme + '//' + location.host + '/ws' + query);
+        let problem = null;
+        socket.onmessage = (event) => {
+          const message = JSON.parse(event.data);
+          if (message.bridge) {
+            problem = message.bridge.message;
+            showState(problem, true);
+          } else if ('id' in message) {
+            if (message.error) {
+              problem = message.error.message;
+              showState(problem, true);
+            } else {
+              applyKeyframe(message.result);
+              showState('watching (read-only)', false);
+            }
+          } else if (message.method === 'frame') {
+            applyFrame(message.params);
+          } else if (message.method === 'session.closed') {
+            problem = 'session ' + message.params.session + ' closed (' + message.params.reason + ')';
+            socket.close();
+          }
+        };
+        // Whatever ended it (trellisd missing, an unknown session, trellis-web stopped), the
+        // page says so and tries again a second later; a new attach starts from a keyframe.
+        socket.onclose = () => {
+          showState((problem || 'trellis-web is not answering') + ' — retrying every second', true);
+          setTimeout(connect, 1000);
+        };
+      }
+
+      function applyKeyframe(result) {
+        for (const v of views.values()) v.el.remove();
+        views.clear();
+        session = result.session;
+        seq = result.seq;
+        const scene = result.keyframe;
+        setScroll(scene.contentOffset, scene.bounds);
+        scene.views.forEach((shown, order) => bind(create(shown.view, shown.reuseId), shown, order));
+        showStatus();
+      }
+
+      // In the order the protocol gives: destroyed, unbound, created, changed, bound, then the
+      // scroll values (a new offset moves every bound view on screen).
+      function applyFrame(p) {
+        seq = p.seq;
+        for (const id of p.destroyed || []) {
+          const v = views.get(id);
+          if (v) { v.el.remove(); views.delete(id); }
+        }
+        for (const id of p.unbound || []) {
+          const v = views.get(id);
+          if (v) { v.shown = null; v.el.style.display = 'none'; }
+        }
+        for (const c of p.created || []) create(c.view, c.reuseId);
+        for (const c of p.changed || []) change(c);
+        for (const b of p.bound || []) bind(views.get(b.view) || create(b.view, b.reuseId), b, b.order);
+        if (p.contentOffset || p.bounds) {
+          setScroll(p.contentOffset, p.bounds);
+          for (const v of views.values()) if (v.shown) place(v);
+        }
+        const now = performance.now();
+        frameTimes.push(now);
+        showStatus();
+      }
+
+      function create(id, reuseId) {
+        const el = document.createElement('div');
+        el.className = 'view';
+        el.dataset.view = id;
+        el.style.display = 'none';
+        const label = document.createElement('span');
+        el.appendChild(label);
+        stage.appendChild(el);
+        const v = { el, label, reuseId, shown: null, order: 0 };
+        views.set(id, v);
+        return v;
+      }
+
+      function bind(v, shown, order) {
+        v.shown = shown;
+        v.reuseId = shown.reuseId;
+        v.order = order;
+        draw(v);
+      }
+
+      function change(c) {
+        const v = views.get(c.view);
+        if (!v || !v.shown) return;
+        const s = v.shown;
+        if ('frame' in c) s.frame = c.frame;
+        if ('alpha' in c) s.alpha = c.alpha;
+        if ('zIndex' in c) s.zIndex = c.zIndex;
+        if ('hidden' in c) s.hidden = c.hidden;
+        if ('transform' in c) s.transform = c.transform;
+        if ('element' in c) s.element = c.element;
+        if ('id' in c) {
+          s.element = Object.assign({}, s.element);
+          if (c.id === null) delete s.element.id; else s.element.id = c.id;
+        }
+        if ('data' in c) { if (c.data === null) delete s.data; else s.data = c.data; }
+        if ('order' in c) v.order = c.order;
+        draw(v);
+      }
+
+      function setScroll(contentOffset, bounds) {
+        if (contentOffset) offset = contentOffset;
+        if (bounds) {
+          stage.style.width = bounds[0] + 'px';
+          stage.style.height = bounds[1] + 'px';
+        }
+      }
+
+      // Frames are in content coordinates; the stage shows the bounds at the content offset.
+      function place(v) {
+        const f = v.shown.frame;
+        v.el.style.left = (f[0] - offset[0]) + 'px';
+        v.el.style.top = (f[1] - offset[1]) + 'px';
+      }
+
+      function draw(v) {
+        const s = v.shown;
+        const st = v.el.style;
+        st.display = '';
+        place(v);
+        st.width = s.frame[2] + 'px';
+        st.height = s.frame[3] + 'px';
+        st.opacity = s.alpha;
+        // The server's drawing order already sorts by zIndex (then the layout's order), so
+        // stacking by it gives zIndex its meaning and keeps equal zIndex in the server's order.
+        st.zIndex = v.order;
+        v.el.dataset.zIndex = s.zIndex;
+        st.visibility = s.hidden ? 'hidden' : 'visible';
+        // Identity comes as 16 numbers when a transform ends; 'none' spares the browser a
+        // compositing layer per view.
+        st.transform = s.transform && !isIdentity(s.transform) ? matrix3d(s.transform) : 'none';
+        st.background = colour(s);
+        v.label.textContent = label(s);
+      }
+
+      // Core Animation's CATransform3D acts on row vectors, p' = p·M, and trellisd lists it row
+      // by row (m11 m12 m13 m14 m21 … m44). CSS matrix3d acts on column vectors, p' = N·p, and
+      // takes N column by column. N is M transposed, and M transposed listed column by column is
+      // M listed row by row: the 16 numbers go in as given. Checked on a rotation by θ about z:
+      // CATransform3DMakeRotation gives m11 = cos, m12 = sin, m21 = −sin, m22 = cos, so
+      // x' = x·cos − y·sin, y' = x·sin + y·cos; matrix3d(cos, sin, 0, 0, −sin, cos, 0, 0, …) puts
+      // cos, sin in N's first column and −sin, cos in its second, the same x' and y', which is
+      // CSS's own rotate(θ) (clockwise on screen, y down, as UIKit's). Translation (m41 m42 m43)
+      // lands in N's fourth column and perspective (m34 = −1/d) in its fourth row, where CSS's
+      // translate3d() and perspective(d) put them; both turn about the element's centre
+      // (transform-origin 50% 50% 0), as a layer turns about its anchor point.
+      function matrix3d(m) {
+        return 'matrix3d(' + m.join(',') + ')';
+      }
+
+      const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+      function isIdentity(m) {
+        return m.every((value, index) => value === identity[index]);
+      }
+
+      // data.color when the browser reads it as a colour, else a colour from the reuse
+      // identifier: the hue from FNV-1a of its UTF-8 bytes, as the terminal and SVG pictures
+      // choose it, so one cell looks alike in all three.
+      function colour(s) {
+        const named = s.data && typeof s.data.color === 'string' ? s.data.color : null;
+        if (named && CSS.supports('color', named)) return named;
+        return hashedColour(s.reuseId);
+      }
+
+      const hashed = new Map();
+      const utf8 = new TextEncoder();
+      function hashedColour(key) {
+        let colour = hashed.get(key);
+        if (colour) return colour;
+        let h = 2166136261;
+        for (const byte of utf8.encode(key)) h = Math.imul(h ^ byte, 16777619) >>> 0;
+        colour = 'hsl(' + (h % 360) + ', 55%, 65%)';
+        hashed.set(key, colour);
+        return colour;
+      }
+
+      // data.label (a string or a number), else the item id, else the element's kind.
+      function label(s) {
+        const l = s.data ? s.data.label : undefined;
+        if (typeof l === 'string' || typeof l === 'number') return String(l);
+        if (s.element.id !== undefined) return s.element.id;
+        return s.element.elementKind || s.element.kind;
+      }
+
+      function showStatus() {
+        const now = performance.now();
+        while (frameTimes.length && now - frameTimes[0] > 1000) frameTimes.shift();
+        let bound = 0;
+        for (const v of views.values()) if (v.shown) bound++;
+        text('status-session').textContent = session || '–';
+        text('status-seq').textContent = seq === null ? '–' : seq;
+        text('status-views').textContent = bound;
+        text('status-fps').textContent = frameTimes.length;
+        stage.dataset.seq = seq === null ? '' : seq;
+      }
+
+      function showState(message, problem) {
+        const el = text('status-state');
+        el.textContent = message;
+        el.classList.toggle('problem', problem);
+      }
+
+      // Frames per second falls back to 0 when nothing moves (an idle session sends nothing).
+      setInterval(showStatus, 500);
+      connect();
+    })();
+
+    """#
+}

@@ -1,0 +1,25 @@
+/// The page's style sheet: a status bar over a stage the size of the session's bounds.
+enum ViewerPageStyle {
+    static let css = #"""
+    html, body { margin: 0; height: 100%; background: #2b2d31; color: #e8e8e8;
+      font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
+    #status { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; gap: 1.5em;
+      padding: 6px 12px; background: #1e1f22; border-bottom: 1px solid #000; }
+    #status b { font-variant-numeric: tabular-nums; font-weight: 600; }
+    #status-state { margin-left: auto; color: #9ad29a; }
+    #status-state.problem { color: #f0a36b; }
+    main { display: flex; justify-content: center; padding: 16px; }
+    /* The collection view's bounds: what it shows, clipped as a UIScrollView clips. Each view is
+       flattened into this plane (transform-style: flat), as sibling layers of one superlayer are
+       in Core Animation, and stacked by the server's drawing order. */
+    #stage { position: relative; overflow: hidden; background: #ffffff; flex: none;
+      outline: 1px solid #000; width: 375px; height: 812px; }
+    .view { position: absolute; left: 0; top: 0; box-sizing: border-box;
+      transform-origin: 50% 50% 0; border: 1px solid rgba(0, 0, 0, 0.35); border-radius: 3px;
+      display: flex; align-items: center; justify-content: center; overflow: hidden;
+      color: #000; font-size: 12px; }
+    .view > span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%;
+      padding: 0 2px; text-shadow: 0 0 2px rgba(255, 255, 255, 0.8); pointer-events: none; }
+
+    """#
+}

@@ -1,0 +1,38 @@
+import Testing
+@testable import TrellisWeb
+
+/// Which pages may open the WebSocket.
+@Suite struct SameOriginTests {
+    @Test func theServedPageAndNonBrowsersMayUpgradeOtherSitesMayNot() {
+        #expect(SameOrigin.allows(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080"))
+        #expect(SameOrigin.allows(origin: "HTTP://LocalHost:9000", host: "localhost:9000"))
+        #expect(SameOrigin.allows(origin: nil, host: "127.0.0.1:8080"))
+        #expect(SameOrigin.allows(origin: "ws://127.0.0.1", host: "127.0.0.1:8080"))
+        #expect(!SameOrigin.allows(origin: "http://evil.example", host: "127.0.0.1:8080"))
+        #expect(!SameOrigin.allows(origin: "http://127.0.0.1:9999", host: "127.0.0.1:8080"))
+        #expect(!SameOrigin.allows(origin: "null", host: "127.0.0.1:8080"))
+        #expect(!SameOrigin.allows(origin: "http://127.0.0.1:8080", host: nil))
+    }
+
+    /// A handshake as a browser sends it, from `origin`: the status of the server's answer.
+    static func handshakeStatus(port: Int, origin: String) async throws -> Int {
+        try await PlainHTTP.get(port: port, path: "/ws", headers: [
+            ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="), ("Origin", origin),
+        ], headOnly: true).status
+    }
+
+    @Test func aWebSocketFromAnotherSiteIsRefused() async throws {
+        let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", defaultSession: "web")
+        let statuses = await outcome {
+            try await [Self.handshakeStatus(port: viewer.port, origin: "http://127.0.0.1:\(viewer.port)"),
+                       Self.handshakeStatus(port: viewer.port, origin: "http://evil.example"),
+                       Self.handshakeStatus(port: viewer.port, origin: "null")]
+        }
+        await viewer.stop()
+        let (own, other, null) = try { let s = try statuses.get(); return (s[0], s[1], s[2]) }()
+        #expect(own == 101)
+        #expect(other != 101 && other >= 400)
+        #expect(null != 101 && null >= 400)
+    }
+}
