@@ -23,7 +23,7 @@ struct TrellisWebCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The TCP port to listen on.")
     var port: Int = 8080
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on (nothing authenticates a browser yet: keep it local).", valueName: "address"))
+    @Option(name: .long, help: ArgumentHelp("The address to listen on: a loopback one (nothing authenticates a browser yet).", valueName: "address"))
     var bind: String = "127.0.0.1"
 
     @Option(name: .long, help: ArgumentHelp(
@@ -34,8 +34,16 @@ struct TrellisWebCommand: AsyncParsableCommand {
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
+    /// The addresses only this machine reaches.
+    static let loopback: Set<String> = ["127.0.0.1", "::1", "localhost"]
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, found \(port)") }
+        // Nothing authenticates a browser yet (the token comes with the page's controls): any
+        // other address would show every session to whoever reaches it.
+        guard Self.loopback.contains(bind) else {
+            throw ValidationError("--bind \(bind): only a loopback address (127.0.0.1, ::1, localhost) for now; reach it from elsewhere through an SSH tunnel (ssh -L \(port):127.0.0.1:\(port) HOST)")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
 
