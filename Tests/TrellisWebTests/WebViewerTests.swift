@@ -136,20 +136,31 @@ import TrellisProtocol
     }
 
     /// With no trellisd on the socket the page is told so (and then tries again on its own).
-    @Test func aMissingTrellisdIsReported() async throws {
-        let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", defaultSession: "web")
-        let messages = Recorded([JSONValue]())
-        let exchange = await outcome {
-            try await withDeadline(seconds: 30, "the WebSocket exchange") {
-                _ = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(viewer.port)/ws", logger: Self.logger) { inbound, _, _ in
-                    var reader = JSONMessageReader(inbound)
-                    while let message = try await reader.next() { messages.update { $0.append(message) } }
+    /// The messages of an exchange in which the bridge sends one message and closes right after
+    /// the upgrade, connecting again (as the page does every second) when a connection brought
+    /// nothing within 5 s, at most three times. The test's WebSocket client now and then loses
+    /// bytes that arrive in the same read as its 101 response and then waits for ever (seen in 1
+    /// of 40 runs; a browser does not); a bridge that sent nothing fails all three.
+    static func oneMessageExchange(_ url: String) async -> [JSONValue] {
+        for _ in 0..<3 {
+            let messages = Recorded([JSONValue]())
+            let exchange = await outcome {
+                try await withDeadline(seconds: 5, "the WebSocket exchange") {
+                    _ = try await WebSocketClient.connect(url: url, logger: Self.logger) { inbound, _, _ in
+                        var reader = JSONMessageReader(inbound)
+                        while let message = try await reader.next() { messages.update { $0.append(message) } }
+                    }
                 }
             }
+            if case .success = exchange, !messages.current.isEmpty { return messages.current }
         }
+        return []
+    }
+
+    @Test func aMissingTrellisdIsReported() async throws {
+        let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", defaultSession: "web")
+        let received = await Self.oneMessageExchange("ws://127.0.0.1:\(viewer.port)/ws")
         await viewer.stop()
-        try exchange.get()
-        let received = messages.current
         #expect(received.count == 1)
         #expect(received.first?["bridge"]?["kind"] == .string("unreachable"))
         #expect(received.first?["bridge"]?["message"]?.stringValue?.contains("/nonexistent/trellis.sock") == true)
@@ -160,18 +171,8 @@ import TrellisProtocol
         let trellisd = try TrellisdProcess()
         defer { trellisd.stop() }
         let viewer = try await RunningWebViewer.start(socketPath: trellisd.socketPath)
-        let messages = Recorded([JSONValue]())
-        let exchange = await outcome {
-            try await withDeadline(seconds: 30, "the WebSocket exchange") {
-                _ = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(viewer.port)/ws?session=nosuch", logger: Self.logger) { inbound, _, _ in
-                    var reader = JSONMessageReader(inbound)
-                    while let message = try await reader.next() { messages.update { $0.append(message) } }
-                }
-            }
-        }
+        let received = await Self.oneMessageExchange("ws://127.0.0.1:\(viewer.port)/ws?session=nosuch")
         await viewer.stop()
-        try exchange.get()
-        let received = messages.current
         #expect(received.count == 1)
         #expect(received.first?["error"]?["data"]?["code"] == .string("unknown_session"))
     }
