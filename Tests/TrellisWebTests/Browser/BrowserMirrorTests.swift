@@ -142,4 +142,43 @@ struct BrowserMirrorTests {
             #expect(scrolling.scene["contentOffset"] != rest.scene["contentOffset"])
         }
     }
+    /// The comparison itself can fail: with the page in step with the scene, each element
+    /// altered in one property by a script is reported for that property and no other view is.
+    @Test func theComparisonSeesATamperedPage() async throws {
+        try await BrowserHarness.run { harness in
+            try BrowserSessions.create(harness, name: "tamper", layout: Self.flow, sections: [
+                BrowserSessions.section("s0", items: 9, prefix: "t"),
+            ])
+            try await harness.open(session: "tamper")
+            let clean = try await harness.compare(session: "tamper")
+            #expect(clean.mismatches == [])
+            // Cells in drawing order (the decoration and header come first, at zIndex −1 and 0).
+            let cells = (clean.scene["views"]?.arrayValue ?? []).filter { $0["element"]?["kind"] == .string("cell") }
+                .compactMap { $0["view"]?.numberValue.map { Int($0) } }
+            try #require(cells.count >= 7)
+            let changes: [(view: Int, script: String, reported: String)] = [
+                (cells[0], "el.style.left = (parseFloat(el.style.left) + 0.01) + 'px'", "left"),
+                (cells[1], "el.style.height = (parseFloat(el.style.height) - 0.01) + 'px'", "height"),
+                (cells[2], "el.style.transform = 'translateX(0.5px)'", "transform"),
+                (cells[3], "el.style.opacity = '0.5'", "opacity"),
+                (cells[4], "el.style.visibility = 'hidden'", "visibility"),
+                (cells[5], "el.style.zIndex = '-5'", "z-index"),
+                (cells[6], "el.style.display = 'none'", "views shown"),
+            ]
+            for change in changes {
+                _ = try await harness.page.evaluate("(() => { const el = document.querySelector('#stage div.view[data-view=\"\(change.view)\"]'); \(change.script); })()")
+            }
+            let tampered = try await harness.compare(session: "tamper").mismatches
+            for change in changes {
+                // A view no longer shown is named in the line about the set of views.
+                let prefix = change.reported == "views shown" ? "views shown" : "view \(change.view) "
+                #expect(tampered.contains { $0.hasPrefix(prefix) && $0.contains(change.reported) },
+                        "\(change.reported) of view \(change.view) not reported: \(tampered)")
+            }
+            // Nothing else: one line per change, but the z-index one may name the next view too.
+            let named = Set(changes.map(\.view))
+            let others = tampered.filter { line in !named.contains { line.hasPrefix("view \($0) ") } && !line.hasPrefix("views shown") }
+            #expect(others.allSatisfy { $0.contains("z-index") }, "\(others)")
+        }
+    }
 }
