@@ -38,8 +38,7 @@ enum BrowserExecutable: Sendable {
 
     private static func resolve(_ name: String, environment: [String: String]) -> String? {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
-        // /usr/bin last, so a PATH without it (some CI runners) still finds Debian's package.
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         return directories.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
