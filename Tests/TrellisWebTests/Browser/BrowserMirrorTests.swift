@@ -128,6 +128,12 @@ struct BrowserMirrorTests {
             // Part way is neither end, and the carousel at rest turns its items.
             #expect(scenes[0]["views"] != scenes[2]["views"] && scenes[1]["views"] != scenes[2]["views"])
             #expect(BrowserSessions.transformed(scenes[2]) > 0, "\(carousel) at rest transforms nothing")
+            if carousel["style"] == "invertedCylinder" {
+                // Backfaces are hidden while the cards turn in: the case that has `hidden` views
+                // on screen, so visibility: hidden is compared for real.
+                let hidden = (scenes[0]["views"]?.arrayValue ?? []).filter { $0["hidden"] == .bool(true) }
+                #expect(!hidden.isEmpty, "no hidden view mid-transition")
+            }
 
             try harness.call("scroll.toItem", [
                 "session": .string("change"), "at": BrowserSessions.indexPaths([(0, 4)]).arrayValue![0],
