@@ -75,12 +75,10 @@ final class DevToolsConnection: Sendable {
                     }
                 }
             }
-            // Connecting failed (or the handler never ran): whoever waits hears of it.
+            // Connecting failed (the handler never ran): `open` below hears why. Once the handler
+            // has run, it alone reports the end of the socket to the connection.
             if case .failure(let error) = result { failure.update { $0 = "\(error)" } }
             writerContinuation.finish()
-            if case .failure(let error) = result {
-                for await connection in connections { connection.end("the DevTools socket failed: \(error)") }
-            }
         }
         let writer: WebSocketOutboundWriter
         do {
