@@ -1,4 +1,5 @@
 import Hummingbird
+import TrellisProtocol
 
 /// Refuses every HTTP request without the access token (`?token=…`) when one is set: the page,
 /// the session list, and a WebSocket upgrade (which the upgrade route turns down and leaves to

@@ -1,3 +1,4 @@
+import TrellisProtocol
 /// Where the browser viewer listens, which trellisd it bridges to, and what pages may do.
 public struct WebViewerOptions: Sendable {
     /// trellisd's Unix socket: every WebSocket opens its own connection to it.

@@ -54,7 +54,7 @@ struct TrellisWebCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, found \(port)") }
         if let token, AccessToken(token) == nil {
-            throw ValidationError("--token takes 16 to 256 characters, each a letter, a digit or one of - _ . ~ (found \(token.utf8.count) characters)")
+            throw ValidationError(AccessToken.rule(found: token))
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }

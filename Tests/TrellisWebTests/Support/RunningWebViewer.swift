@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import TrellisProtocol
 import TrellisWeb
 
 /// The web viewer served in process on a free loopback port until `stop()`.

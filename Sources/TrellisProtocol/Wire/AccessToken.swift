@@ -1,6 +1,7 @@
-/// The secret every request must carry (`?token=…`) when trellis-web is given one, as Jupyter's
-/// token: it lets trellis-web listen beyond loopback without showing (or, with `--control`,
-/// handing) every session to whoever reaches the port.
+/// The secret every request to the browser viewer (trellis-web) must carry as `?token=…` when
+/// it has one, as Jupyter's token: it lets trellis-web listen beyond loopback without showing
+/// (or, with `--control`, handing) every session to whoever reaches the port. Here so that
+/// `trellis web` can check a token before it starts anything, without linking trellis-web.
 public struct AccessToken: Sendable, Equatable {
     /// The token as it appears in URLs.
     public let value: String
@@ -14,6 +15,11 @@ public struct AccessToken: Sendable, Equatable {
         guard Self.lengths.contains(value.utf8.count),
               value.utf8.allSatisfy({ Self.urlSafe($0) }) else { return nil }
         self.value = value
+    }
+
+    /// What a `--token` must be, for the refusal of `found`.
+    public static func rule(found: String) -> String {
+        "--token takes 16 to 256 characters, each a letter, a digit or one of - _ . ~ (found \(found.utf8.count) characters)"
     }
 
     /// 32 hexadecimal digits (128 bits) from the system's random source (getrandom(2)).
