@@ -2,17 +2,24 @@ import Foundation
 import TrellisClient
 
 /// A real `trellisd` from the build directory on a private temporary socket, without
-/// persistence, stopped (SIGTERM, then SIGKILL) by `stop()`.
-final class TrellisdProcess: @unchecked Sendable {
-    let directory: String
-    let socketPath: String
+/// persistence, stopped (SIGTERM, then SIGKILL) by `stop()` or when let go: the server the
+/// client and web integration tests talk to.
+public final class TrellisdProcess: @unchecked Sendable {
+    /// A private directory for this server (its socket under `run/`), removed by `stop()`.
+    public let directory: String
+    public let socketPath: String
     private let process = Process()
 
-    init() throws {
-        directory = NSTemporaryDirectory() + "trellis-web-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// A fresh path under the temporary directory, unique to this process and call.
+    public static func temporaryDirectory() -> String {
+        NSTemporaryDirectory() + "trellis-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    public init() throws {
+        directory = Self.temporaryDirectory()
         // trellisd makes the socket's directory itself, 0700.
         socketPath = directory + "/run/s.sock"
-        process.executableURL = Self.executable("trellisd")
+        process.executableURL = builtExecutable("trellisd")
         process.arguments = ["--socket", socketPath, "--no-persistence"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -29,9 +36,9 @@ final class TrellisdProcess: @unchecked Sendable {
     }
 
     /// A new blocking client of this server.
-    func client() throws -> RPCClient { try RPCClient(path: socketPath, timeout: 10) }
+    public func client() throws -> RPCClient { try RPCClient(path: socketPath, timeout: 10) }
 
-    func stop() {
+    public func stop() {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(5)
@@ -43,13 +50,13 @@ final class TrellisdProcess: @unchecked Sendable {
     }
 
     deinit { stop() }
+}
 
-    /// An executable built next to the test bundle.
-    static func executable(_ name: String) -> URL {
-        var url = Bundle.main.bundleURL
-        for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) {
-            url.deleteLastPathComponent()
-        }
-        return url.appendingPathComponent(name)
+/// The built executable `name` next to the test bundle (.build/debug).
+public func builtExecutable(_ name: String) -> URL {
+    var url = Bundle.main.bundleURL
+    for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) {
+        url.deleteLastPathComponent()
     }
+    return url.appendingPathComponent(name)
 }
