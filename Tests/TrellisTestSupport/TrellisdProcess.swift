@@ -15,12 +15,13 @@ public final class TrellisdProcess: @unchecked Sendable {
         NSTemporaryDirectory() + "trellis-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    public init() throws {
+    /// `arguments` are trellisd options beyond the socket (e.g. its viewer limits).
+    public init(arguments: [String] = []) throws {
         directory = Self.temporaryDirectory()
         // trellisd makes the socket's directory itself, 0700.
         socketPath = directory + "/run/s.sock"
         process.executableURL = builtExecutable("trellisd")
-        process.arguments = ["--socket", socketPath, "--no-persistence"]
+        process.arguments = ["--socket", socketPath, "--no-persistence"] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
