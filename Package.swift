@@ -97,7 +97,8 @@ let package = Package(
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),
         .testTarget(name: "TrellisDynamicsTests", dependencies: ["TrellisDynamics"]),
         // Seeded property checks on swift-property-based's generators, shared by the test targets.
-        .target(name: "TrellisTestSupport", dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+        // Seeded property checks, and the real trellisd the client and web tests start.
+        .target(name: "TrellisTestSupport", dependencies: ["TrellisClient", .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport",
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -105,10 +106,10 @@ let package = Package(
                                                               .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV", "TrellisTestSupport",
                                                             .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore"]),
+        .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisTestSupport"]),
         // A real trellisd, the bridge in process, a real WebSocket client.
         .testTarget(name: "TrellisWebTests", dependencies: [
-            "TrellisWeb", "TrellisClient", "TrellisProtocol", "TrellisCore",
+            "TrellisWeb", "TrellisClient", "TrellisProtocol", "TrellisCore", "TrellisTestSupport",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

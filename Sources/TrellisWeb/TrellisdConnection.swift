@@ -16,11 +16,12 @@ struct TrellisdConnection: Sendable {
     /// A line longer than this is a broken peer, not a frame (the terminal client's bound).
     static let maximumLineBytes = 256 << 20
 
-    /// Connects, sends `request` (one JSON text, without its line end), then calls `onLine` with
-    /// each line trellisd writes until trellisd closes the connection, `onLine` returns false, or
-    /// the task is cancelled. The connection is closed on every way out: closing is detaching.
+    /// Connects, sends `request` (one JSON text, without its line end) and then each line of
+    /// `outgoing` as it comes, and calls `onLine` with each line trellisd writes until trellisd
+    /// closes the connection, `onLine` returns false, or the task is cancelled. The connection is
+    /// closed on every way out: closing is detaching.
     func exchange(
-        _ request: String, onLine: (String) async throws -> Bool
+        _ request: String, outgoing: AsyncStream<String>? = nil, onLine: (String) async throws -> Bool
     ) async throws {
         let channel = try await ClientBootstrap(group: group)
             .connect(unixDomainSocketPath: path) { channel in
@@ -30,6 +31,13 @@ struct TrellisdConnection: Sendable {
             }
         try await channel.executeThenClose { inbound, outbound in
             try await outbound.write(NIOCore.ByteBuffer(string: request + "\n"))
+            // The page's requests go out beside the reading, on a child task that ends with it.
+            let writer = outgoing.map { lines in
+                Task {
+                    for await line in lines { try await outbound.write(NIOCore.ByteBuffer(string: line + "\n")) }
+                }
+            }
+            defer { writer?.cancel() }
             var framer = LineFramer(maximumMessageBytes: Self.maximumLineBytes)
             for try await chunk in inbound {
                 var lines: [String] = []

@@ -1,11 +1,22 @@
-/// The page's script: a WebSocket to `/ws`, and a mirror of the session's scene kept as
-/// trellisd's protocol says a viewer keeps it (PROTOCOL.md, "Frames and viewers"): one element
-/// per view id, reused as the server reuses views.
+/// The page's script: a WebSocket to `/ws`, a mirror of the session's scene kept as trellisd's
+/// protocol says a viewer keeps it (PROTOCOL.md, "Frames and viewers": one element per view id,
+/// reused as the server reuses views), the status bar, and the list of sessions when the page
+/// names none. `ViewerPageControls` adds the pointer, the wheel and the toolbar on top of the
+/// `window.trellisMirror` object this script makes.
 enum ViewerPageScript {
     static let javascript = #"""
     'use strict';
     (() => {
-      const requested = new URLSearchParams(location.search).get('session') || '';
+      const query = new URLSearchParams(location.search);
+      const requested = query.get('session') || '';
+      // With a token trellis-web refuses every request without it: the page passes it on.
+      const token = query.get('token') || '';
+      const withToken = (path, params) => {
+        const p = new URLSearchParams(params);
+        if (token) p.set('token', token);
+        const q = p.toString();
+        return q ? path + '?' + q : path;
+      };
       const stage = document.getElementById('stage');
       const text = (id) => document.getElementById(id);
 
@@ -15,40 +26,149 @@ enum ViewerPageScript {
       let seq = null;
       let offset = [0, 0];
       const frameTimes = [];
-      // Kept on window so a test driving a browser can read what the page holds.
-      window.trellisMirror = { views, get seq() { return seq; }, get session() { return session; } };
+      // The socket of the current attach, and the page's requests waiting for their replies
+      // (by id; the attach itself is the bridge's request, answered first).
+      let socket = null;
+      let attached = false;
+      let readOnly = true;
+      let nextId = 1;
+      const waiting = new Map();
+      // Item ids in selection order, from selection.changed and tap replies.
+      let selected = new Set();
+      // From the scroll notifications and session.info: what moves the offset.
+      let motion = { dragging: false, decelerating: false };
+      let pool = { pooled: 0, created: 0, reused: 0 };
+      const attachedHooks = [];
+
+      // Sends one request on the attach's socket; the promise holds the reply (result or error).
+      function request(method, params) {
+        if (!socket || !attached) return Promise.reject(new Error('not attached'));
+        const id = nextId++;
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params: params || {} }));
+        return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+      }
+
+      // Kept on window so a test driving a browser can read what the page holds, and so the
+      // controls can use the same socket.
+      window.trellisMirror = {
+        views, request, stage, showNote,
+        get seq() { return seq; }, get session() { return session; }, get offset() { return offset; },
+        get readOnly() { return readOnly; }, get attached() { return attached; },
+        get waiting() { return waiting.size; }, get motion() { return motion; },
+        setMotion(m) { motion = { dragging: !!m.dragging, decelerating: !!m.decelerating }; showStatus(); },
+        get selected() { return selected; },
+        setSelected(ids) { selected = new Set(ids); for (const v of views.values()) if (v.shown) draw(v); },
+        onAttached(hook) { attachedHooks.push(hook); },
+      };
 
       function connect() {
         const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-        const query = requested ? '?session=' + encodeURIComponent(requested) : '';
-        const socket = new WebSocket(scheme + '//' + location.host + '/ws' + query);
+        const path = withToken('/ws', requested ? { session: requested } : {});
+        const ws = new WebSocket(scheme + '//' + location.host + path);
+        socket = ws;
         let problem = null;
-        socket.onmessage = (event) => {
+        let listing = false;
+        ws.onmessage = (event) => {
           const message = JSON.parse(event.data);
           if (message.bridge) {
             problem = message.bridge.message;
-            showState(problem, true);
-          } else if ('id' in message) {
+            listing = message.bridge.kind === 'noSession';
+            if (listing) showSessions(); else showState(problem, true);
+          } else if ('id' in message && !attached) {
             if (message.error) {
               problem = message.error.message;
               showState(problem, true);
             } else {
               applyKeyframe(message.result);
-              showState('watching (read-only)', false);
+              attached = true;
+              readOnly = message.result.readOnly !== false;
+              showState(readOnly ? 'watching (read-only)' : 'watching and driving', false);
+              for (const hook of attachedHooks) hook(!readOnly);
+              refreshInfo();
+            }
+          } else if ('id' in message) {
+            const pending = waiting.get(message.id);
+            waiting.delete(message.id);
+            if (message.error) {
+              showNote(message.error.message);
+              if (pending) pending.reject(new Error(message.error.message));
+            } else if (pending) {
+              pending.resolve(message.result);
             }
           } else if (message.method === 'frame') {
             applyFrame(message.params);
-          } else if (message.method === 'session.closed') {
-            problem = 'session ' + message.params.session + ' closed (' + message.params.reason + ')';
-            socket.close();
+          } else {
+            notified(message, ws);
           }
         };
         // Whatever ended it (trellisd missing, an unknown session, trellis-web stopped), the
         // page says so and tries again a second later; a new attach starts from a keyframe.
-        socket.onclose = () => {
-          showState((problem || 'trellis-web is not answering') + ' — retrying every second', true);
-          setTimeout(connect, 1000);
+        ws.onclose = () => {
+          attached = false;
+          for (const pending of waiting.values()) pending.reject(new Error('the connection closed'));
+          waiting.clear();
+          for (const hook of attachedHooks) hook(false);
+          if (!listing) showState((problem || 'trellis-web is not answering') + ' — retrying every second', true);
+          setTimeout(connect, listing ? 2000 : 1000);
         };
+      }
+
+      // The notifications other than frames: selection, the scroll's phases, a closed session.
+      function notified(message, ws) {
+        const p = message.params || {};
+        switch (message.method) {
+          case 'selection.changed': window.trellisMirror.setSelected(p.selected || []); break;
+          case 'scroll.willBeginDragging': window.trellisMirror.setMotion({ dragging: true }); break;
+          case 'scroll.didEndDragging': window.trellisMirror.setMotion({ decelerating: p.decelerate }); break;
+          case 'scroll.didEndDecelerating': window.trellisMirror.setMotion({}); break;
+          case 'session.closed':
+            showNote('session ' + p.session + ' closed (' + p.reason + ')');
+            ws.close();
+            break;
+        }
+      }
+
+      // The pool figures (stats) and the scroll state (session.info) every second: neither is
+      // in the frames, and both are cheap reads that publish nothing.
+      function refreshInfo() {
+        if (!attached) return;
+        request('stats', {}).then((stats) => {
+          const sum = { pooled: 0, created: 0, reused: 0 };
+          for (const counts of Object.values(stats.pool || {})) {
+            sum.pooled += counts.pooled; sum.created += counts.created; sum.reused += counts.reused;
+          }
+          pool = sum;
+          showStatus();
+        }, () => {});
+        request('session.info', {}).then((info) => {
+          if (info.scroll) window.trellisMirror.setMotion(info.scroll);
+        }, () => {});
+      }
+      setInterval(refreshInfo, 1000);
+
+      // The sessions trellisd has, each a link to its page, while the URL names none.
+      function showSessions() {
+        document.body.classList.add('listing');
+        showState('choose a session', false);
+        fetch(withToken('/sessions', {}), { cache: 'no-store' }).then((r) => r.json()).then((list) => {
+          const body = text('sessions-body');
+          body.replaceChildren();
+          if (list.bridge) { showState(list.bridge.message, true); return; }
+          for (const s of list.sessions || []) {
+            const row = document.createElement('tr');
+            const link = document.createElement('a');
+            link.href = withToken('/', { session: s.name });
+            link.textContent = s.name;
+            const cells = [link, s.layout, s.items, s.sections, s.viewers, s.clock];
+            for (const c of cells) {
+              const td = document.createElement('td');
+              if (c instanceof Node) td.appendChild(c); else td.textContent = String(c);
+              row.appendChild(td);
+            }
+            body.appendChild(row);
+          }
+          text('sessions-empty').hidden = (list.sessions || []).length > 0;
+        }, () => showState('trellis-web is not answering', true));
       }
 
       function applyKeyframe(result) {
@@ -152,6 +272,7 @@ enum ViewerPageScript {
         // stacking by it gives zIndex its meaning and keeps equal zIndex in the server's order.
         st.zIndex = v.order;
         v.el.dataset.zIndex = s.zIndex;
+        v.el.classList.toggle('selected', s.element.id !== undefined && selected.has(s.element.id));
         st.visibility = s.hidden ? 'hidden' : 'visible';
         // Identity comes as 16 numbers when a transform ends; 'none' spares the browser a
         // compositing layer per view.
@@ -218,6 +339,11 @@ enum ViewerPageScript {
         text('status-seq').textContent = seq === null ? '–' : seq;
         text('status-views').textContent = bound;
         text('status-fps').textContent = frameTimes.length;
+        text('status-pooled').textContent = pool.pooled;
+        text('status-created').textContent = pool.created;
+        text('status-reused').textContent = pool.reused;
+        text('status-motion').textContent =
+          motion.dragging ? 'dragging' : motion.decelerating ? 'decelerating' : 'at rest';
         stage.dataset.seq = seq === null ? '' : seq;
       }
 
@@ -225,6 +351,15 @@ enum ViewerPageScript {
         const el = text('status-state');
         el.textContent = message;
         el.classList.toggle('problem', problem);
+      }
+
+      // A refusal or error from a request, shown for a few seconds beside the state.
+      let noteTimer = null;
+      function showNote(message) {
+        const el = text('status-note');
+        el.textContent = message;
+        clearTimeout(noteTimer);
+        noteTimer = setTimeout(() => { el.textContent = ''; }, 4000);
       }
 
       // Frames per second falls back to 0 when nothing moves (an idle session sends nothing).

@@ -18,6 +18,20 @@ enum ViewerPageStyle {
       transform-origin: 50% 50% 0; border: 1px solid rgba(0, 0, 0, 0.35); border-radius: 3px;
       display: flex; align-items: center; justify-content: center; overflow: hidden;
       color: #000; font-size: 12px; }
+    .view.selected { outline: 3px solid #1a73e8; outline-offset: -3px; }
+    #stage.driving { cursor: grab; touch-action: none; user-select: none; }
+    #stage.driving:active { cursor: grabbing; }
+    #status-note { color: #f0a36b; }
+    #toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.6em; padding: 6px 12px;
+      background: #232428; border-bottom: 1px solid #000; }
+    #toolbar[hidden] { display: none; }
+    #toolbar .hint { color: #9a9a9a; margin-left: auto; }
+    #sessions { display: none; min-width: 24em; }
+    body.listing #sessions { display: block; }
+    body.listing #stage { display: none; }
+    #sessions table { border-collapse: collapse; width: 100%; }
+    #sessions th, #sessions td { text-align: left; padding: 4px 12px 4px 0; border-bottom: 1px solid #3a3c42; }
+    #sessions a { color: #8ab4f8; }
     .view > span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%;
       padding: 0 2px; text-shadow: 0 0 2px rgba(255, 255, 255, 0.8); pointer-events: none; }
 

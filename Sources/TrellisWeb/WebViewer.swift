@@ -3,9 +3,12 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOPosix
+import TrellisCore
+import TrellisProtocol
 
-/// The browser viewer's HTTP server: the page at `/`, and at `/ws?session=NAME` a WebSocket
-/// bridged to its own read-only attach on trellisd (`SessionBridge`).
+/// The browser viewer's HTTP server: the page at `/`, the session list at `/sessions`, and at
+/// `/ws?session=NAME` a WebSocket bridged to its own attach on trellisd (`SessionBridge`),
+/// read-only unless `--control`. With a token, every request must carry it.
 public struct WebViewer: Sendable {
     public let options: WebViewerOptions
     public let logger: Logger
@@ -20,33 +23,56 @@ public struct WebViewer: Sendable {
     public func application(
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router()
-        router.get("/") { _, _ in
-            var headers = HTTPFields()
-            headers[.contentType] = "text/html; charset=utf-8"
-            // The page is the program: a new trellis-web must never meet an old script.
-            headers[.cacheControl] = "no-store"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: ViewerPage.html)))
-        }
-
         let connection = TrellisdConnection(path: options.socketPath, group: MultiThreadedEventLoopGroup.singleton)
         let bridge = SessionBridge(connection: connection, logger: logger)
-        let defaultSession = options.defaultSession
+        let options = options
+
+        let router = Router()
+        router.add(middleware: TokenCheck(token: options.token))
+        router.get("/") { _, _ in
+            Self.response(ViewerPage.html, contentType: "text/html; charset=utf-8")
+        }
+        router.get("/sessions") { _, _ in
+            Self.response(await bridge.sessionList(), contentType: "application/json")
+        }
+
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
         webSockets.ws("/ws") { request, _ in
-            // HTTP/1's Host header is the request's authority once parsed.
-            SameOrigin.allows(origin: request.headers[.origin], host: request.head.authority) ? .upgrade() : .dontUpgrade
+            // HTTP/1's Host header is the request's authority once parsed. A refused token is
+            // not upgraded, and the HTTP router's TokenCheck then answers it with the reason.
+            guard SameOrigin.allows(origin: request.headers[.origin], host: request.head.authority),
+                  options.token?.matches(request.uri.queryParameters.get("token")) ?? true
+            else { return .dontUpgrade }
+            return .upgrade()
         } onUpgrade: { inbound, outbound, context in
             let named = context.request.uri.queryParameters.get("session")
-            let session = (named?.isEmpty == false) ? named : defaultSession
+            let session = (named?.isEmpty == false) ? named : options.defaultSession
+            let relay = session.map { PageRelay(session: $0, control: options.control) }
+            let (requests, feed) = AsyncStream<String>.makeStream()
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try? await bridge.run(session: session) { text in try await outbound.writeTextMessage(text) }
+                    try? await bridge.run(session: session, relay: relay, requests: requests) { text in
+                        try await outbound.writeTextMessage(text)
+                    }
                 }
-                // Read-only: what the page sends is ignored, but the stream ends when the page
-                // goes away, and that ends the bridge (which closes trellisd's connection).
+                // What the page sends goes through its relay; when the page goes away the
+                // stream ends, and that ends the bridge (which closes trellisd's connection).
                 group.addTask {
-                    do { for try await _ in inbound {} } catch {}
+                    defer { feed.finish() }
+                    do {
+                        for try await message in inbound.messages(maxSize: PageRequest.maximumBytes) {
+                            guard let relay else { continue }
+                            guard case .text(let text) = message else {
+                                try await outbound.writeTextMessage(PageRequest.refusal(
+                                    id: .null, code: -32600, dataCode: nil, "a request is a JSON text message, not binary"))
+                                continue
+                            }
+                            switch relay.admit(text) {
+                            case .forward(let line): feed.yield(line)
+                            case .refuse(let reply): try await outbound.writeTextMessage(reply)
+                            }
+                        }
+                    } catch {}
                 }
                 await group.next()
                 group.cancelAll()
@@ -64,5 +90,13 @@ public struct WebViewer: Sendable {
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
+    }
+
+    /// A 200 response of `text`; never cached, since the page is the program and the list is live.
+    static func response(_ text: String, contentType: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

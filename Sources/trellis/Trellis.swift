@@ -24,7 +24,7 @@ struct Trellis: ParsableCommand {
             Body.self, Dynamics.self,
             Snapshot.self, Record.self,
             Run.self,
-            Attach.self,
+            Attach.self, Web.self,
             Demo.self,
         ])
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 @testable import TrellisClient
 import TrellisCore
 import TrellisProtocol

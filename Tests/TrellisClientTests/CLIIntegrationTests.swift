@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisTestSupport
 
 /// The real `trellis` executable against a real `trellisd`, as a user runs them: stdout,
 /// stderr and exit codes.
@@ -192,15 +193,6 @@ struct CLIResult {
     var stderr: String
 }
 
-/// The built executable `name` next to the test bundle (.build/debug).
-func builtExecutable(_ name: String) -> URL {
-    var url = Bundle.main.bundleURL
-    for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) {
-        url.deleteLastPathComponent()
-    }
-    return url.appendingPathComponent(name)
-}
-
 /// Runs `trellis` with `arguments` to completion (in `directory` when given).
 func runTrellis(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) -> CLIResult {
     let process = Process()
@@ -223,48 +215,12 @@ func runTrellis(_ arguments: [String], environment: [String: String] = [:], in d
                      stderr: String(decoding: stderr, as: UTF8.self))
 }
 
-/// A `trellisd` on a private temporary socket, without persistence, stopped by `stop()`.
-final class CLIServer: @unchecked Sendable {
-    let directory: String
-    let socketPath: String
-    let process = Process()
+/// The server the CLI tests drive (TrellisTestSupport's real trellisd).
+typealias CLIServer = TrellisdProcess
 
-    static func temporaryDirectory() -> String {
-        NSTemporaryDirectory() + "trellis-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    }
-
-    init() throws {
-        directory = Self.temporaryDirectory()
-        // The server creates the socket's directory itself, 0700.
-        socketPath = directory + "/run/s.sock"
-        process.executableURL = builtExecutable("trellisd")
-        process.arguments = ["--socket", socketPath, "--no-persistence"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if let client = try? RPCClient(path: socketPath, timeout: 2), (try? client.call("hello")) != nil { return }
-            if !process.isRunning { break }
-            usleep(10_000)
-        }
-        stop()
-        throw ClientError.launch("trellisd did not start on \(socketPath)")
-    }
-
+extension TrellisdProcess {
     /// `trellis --socket <this server> arguments…`.
     func trellis(_ arguments: String...) -> CLIResult {
         runTrellis(["--socket", socketPath] + arguments)
-    }
-
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 import TrellisClient
 
 /// `trellis demo` and `trellis attach` without a terminal (piped, as in CI).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 import TrellisClient
 
 /// `trellis body …` and `trellis dynamics …`, the real executable against a real trellisd:

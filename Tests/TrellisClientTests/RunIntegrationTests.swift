@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML  // XMLDocument lives here on Linux
 #endif
 import Testing
+import TrellisTestSupport
 import TrellisClient
 
 /// `trellis run` as CI runs it: the shipped examples embedded and against a real trellisd,

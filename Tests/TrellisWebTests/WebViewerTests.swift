@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWSClient
 import Logging
 import Testing
+import TrellisTestSupport
 import TrellisClient
 import TrellisCore
 import TrellisProtocol

@@ -2,6 +2,7 @@ import Foundation
 import TrellisClient
 import TrellisCore
 import TrellisProtocol
+import TrellisTestSupport
 
 /// What every browser test stands on: a real trellisd, the web viewer in process on a free
 /// port, and a headless Chromium with one page, all torn down (browser first) when the test's

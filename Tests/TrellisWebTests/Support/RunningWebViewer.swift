@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import TrellisProtocol
 import TrellisWeb
 
 /// The web viewer served in process on a free loopback port until `stop()`.
@@ -8,11 +9,14 @@ struct RunningWebViewer: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    static func start(socketPath: String, defaultSession: String? = nil) async throws -> RunningWebViewer {
+    static func start(
+        socketPath: String, defaultSession: String? = nil, control: Bool = false, token: AccessToken? = nil
+    ) async throws -> RunningWebViewer {
         var logger = Logger(label: "trellis-web-test")
         logger.logLevel = .error
         let viewer = WebViewer(
-            options: WebViewerOptions(socketPath: socketPath, defaultSession: defaultSession, host: "127.0.0.1", port: 0),
+            options: WebViewerOptions(socketPath: socketPath, defaultSession: defaultSession, host: "127.0.0.1", port: 0,
+                                      control: control, token: token),
             logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = viewer.application { port in

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import TrellisClient
+import TrellisCore
+import TrellisProtocol
+
+/// `trellis web`: the browser viewer. Makes sure a server runs (and, with `--demo`, that the
+/// demo session exists), then becomes `trellis-web` (the binary built beside this one), so the
+/// everyday CLI does not link the HTTP stack.
+struct Web: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch (and with --control drive) sessions in a browser: runs trellis-web.",
+        discussion: """
+            Starts the server in the background when none runs, then runs trellis-web on it: \
+            open the URL it prints. With --demo the session 'demo' is made afresh (live clock, \
+            coloured items) and shown; with --control the page drives it: drag or scroll to pan \
+            (a flick flings), click to select, and the toolbar inserts, deletes, moves and \
+            switches the layout. Ctrl-C stops trellis-web; the server and its sessions stay.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The session to show (default: the list of sessions, or 'demo' with --demo).") var name: String?
+    @Option(help: "The TCP port to listen on.") var port = 8080
+    @Option(help: ArgumentHelp("The address to listen on; any but loopback needs a token.", valueName: "address"))
+    var bind = "127.0.0.1"
+    @Flag(help: "Let pages drive the session: pointer and wheel pans, clicks, the toolbar.") var control = false
+    @Option(help: ArgumentHelp("A secret every request must carry as ?token=… (trellis-web --help).", valueName: "token"))
+    var token: String?
+    @Flag(help: "Make the session 'demo' afresh (as `trellis demo` starts it) and show it.") var demo = false
+    @Option(help: "Items the demo session starts with.") var items = 24
+
+    func validate() throws {
+        if demo, let name, name != "demo" { throw ValidationError("--demo shows the session 'demo'; leave out '\(name)'") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, found \(port)") }
+        guard (1...200).contains(items) else { throw ValidationError("--items takes 1 to 200") }
+        // Checked here too, so a bad token changes nothing (the demo session is not replaced).
+        if let token, AccessToken(token) == nil { throw ValidationError(AccessToken.rule(found: token)) }
+    }
+
+    func run() throws {
+        let executable = try Self.webExecutable()
+        try withServer(global) { c in
+            if demo {
+                // Bounds a browser window shows whole; a live clock, so the page animates.
+                let choreography = DemoChoreography(items: items, itemSize: Size(96, 72), bounds: Size(480, 640))
+                try replaceSession(c, choreography.createParams(clock: "live"))
+            } else if let name {
+                // A wrong name is better said now than by a page retrying every second.
+                _ = try c.call("session.info", ["session": .string(name)])
+            }
+        }
+        var arguments = [executable, "--socket", global.socketPath, "--port", String(port), "--bind", bind]
+        if control { arguments.append("--control") }
+        if let token { arguments += ["--token", token] }
+        if let session = demo ? "demo" : name { arguments.append(session) }
+        fflush(nil)  // every stream: what was printed must come before trellis-web's own output
+        // exec, not a child: Ctrl-C and a service manager's signals reach trellis-web itself.
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(executable, argv)
+        printError("trellis: could not run \(executable): \(String(cString: strerror(errno)))")
+        throw ExitCode(Exit.software)
+    }
+
+    /// trellis-web beside this executable (both are products of one build), else on PATH.
+    static func webExecutable() throws -> String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let beside = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("trellis-web").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/trellis-web"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        printError("trellis: trellis-web is not built: run `swift build` (or `swift build --product trellis-web`); looked in \(beside) and on PATH")
+        throw ExitCode(Exit.unavailable)
+    }
+}
