@@ -39,15 +39,16 @@ enum ViewerPageControls {
 
       // One pan from either source (pointer or wheel): began at a point in the view, changed
       // with the translation since then (coalesced to one request per animation frame), ended
-      // with the velocity of the last 100 ms.
+      // with the velocity of the 100 ms before the release. Times are the events' own
+      // (event.timeStamp), so the velocity is the pointer's however late the page handles them.
       function makePan(location) {
         const samples = [];
         const pan = { translation: [0, 0], scheduled: false, ended: false };
         send('gesture.pan', { phase: 'began', translation: [0, 0], location });
-        pan.move = (translation) => {
+        pan.move = (translation, time) => {
           pan.translation = translation;
-          samples.push([performance.now(), translation[0], translation[1]]);
-          while (samples.length > 2 && performance.now() - samples[0][0] > velocityWindow) samples.shift();
+          samples.push([time, translation[0], translation[1]]);
+          while (samples.length > 2 && time - samples[0][0] > velocityWindow) samples.shift();
           if (pan.scheduled) return;
           pan.scheduled = true;
           requestAnimationFrame(() => {
@@ -56,11 +57,10 @@ enum ViewerPageControls {
             send('gesture.pan', { phase: 'changed', translation: pan.translation });
           });
         };
-        pan.end = (cancelled) => {
+        pan.end = (cancelled, now) => {
           pan.ended = true;
           if (cancelled) return send('gesture.pan', { phase: 'cancelled', translation: pan.translation });
           let velocity = [0, 0];
-          const now = performance.now();
           const recent = samples.filter((s) => now - s[0] <= velocityWindow);
           if (recent.length >= 2) {
             const a = recent[0], b = recent[recent.length - 1];
@@ -92,14 +92,14 @@ enum ViewerPageControls {
         const translation = [at[0] - press.start[0], at[1] - press.start[1]];
         if (!press.pan && Math.hypot(translation[0], translation[1]) < slop) return;
         if (!press.pan) press.pan = makePan(press.start);
-        press.pan.move(translation);
+        press.pan.move(translation, event.timeStamp);
       });
       const release = (event, cancelled) => {
         if (!press || event.pointerId !== press.id) return;
         const done = press;
         press = null;
         if (done.pan) {
-          done.pan.end(cancelled);
+          done.pan.end(cancelled, event.timeStamp);
         } else if (!cancelled) {
           const o = mirror.offset;
           send('gesture.tap', { point: [done.start[0] + o[0], done.start[1] + o[1]] }).then((result) => {
@@ -112,8 +112,9 @@ enum ViewerPageControls {
       stage.addEventListener('pointercancel', (event) => release(event, true));
 
       // The wheel: a run of wheel events is one pan (the wheel moves the content as a finger
-      // pushing the other way), ended 120 ms after the last event with its velocity, so a
-      // trackpad's flick flings as a finger's does.
+      // pushing the other way), ended 120 ms after the last event with the velocity of the
+      // 100 ms before that event, so a trackpad's flick flings as a finger's does and a single
+      // notch of a mouse wheel (one event) just moves.
       let wheel = null;
       stage.addEventListener('wheel', (event) => {
         if (!enabled) return;
@@ -121,10 +122,10 @@ enum ViewerPageControls {
         const scale = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? stage.clientHeight : 1;
         if (!wheel) wheel = { pan: makePan(point(event)), translation: [0, 0], timer: null };
         wheel.translation = [wheel.translation[0] - event.deltaX * scale, wheel.translation[1] - event.deltaY * scale];
-        wheel.pan.move(wheel.translation);
+        wheel.pan.move(wheel.translation, event.timeStamp);
         clearTimeout(wheel.timer);
-        const current = wheel;
-        wheel.timer = setTimeout(() => { if (wheel === current) { wheel = null; current.pan.end(false); } }, 120);
+        const current = wheel, last = event.timeStamp;
+        wheel.timer = setTimeout(() => { if (wheel === current) { wheel = null; current.pan.end(false, last); } }, 120);
       }, { passive: false });
 
       // The toolbar works on the cells on screen, so every change is seen as it animates.

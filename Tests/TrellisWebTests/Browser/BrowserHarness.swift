@@ -17,12 +17,14 @@ struct BrowserHarness: Sendable {
     let devTools: DevToolsConnection
     let page: BrowserPage
 
-    /// Runs `body` with everything started, within `seconds`; stops everything afterwards and
-    /// then reports what `body` ended with.
-    static func run<T: Sendable>(seconds: Double = 120, _ body: @escaping @Sendable (BrowserHarness) async throws -> T) async throws -> T {
+    /// Runs `body` with everything started (the viewer with `--control` when `control`),
+    /// within `seconds`; stops everything afterwards and then reports what `body` ended with.
+    static func run<T: Sendable>(
+        seconds: Double = 120, control: Bool = false, _ body: @escaping @Sendable (BrowserHarness) async throws -> T
+    ) async throws -> T {
         let trellisd = try TrellisdProcess()
         let viewer: RunningWebViewer
-        do { viewer = try await RunningWebViewer.start(socketPath: trellisd.socketPath) } catch {
+        do { viewer = try await RunningWebViewer.start(socketPath: trellisd.socketPath, control: control) } catch {
             trellisd.stop()
             throw error
         }

@@ -1,0 +1,158 @@
+import Testing
+import TrellisCore
+
+/// trellis-web `--control` in a real browser: a mouse drag in the stage pans the session (a
+/// quick one flings it), a click selects the cell under it, the toolbar's Insert inserts; and
+/// without `--control` the same drag changes nothing.
+@Suite(.serialized, .enabled(if: BrowserExecutable.isAvailable,
+                              "no headless Chromium: install chromium-headless-shell (tools/test does) or set TRELLIS_CHROMIUM"))
+struct BrowserControlTests {
+    /// 40 cells of 100×100 in 375×812: about twice as tall as the view, so it scrolls.
+    static func makeSession(_ harness: BrowserHarness, _ name: String) throws {
+        try BrowserSessions.create(harness, name: name, layout: [
+            "type": .string("flow"), "itemSize": .array([.number(100), .number(100)]),
+        ], sections: [BrowserSessions.section("s0", items: 40, prefix: "c")])
+    }
+
+    /// The stage's top left corner in the page, so a test can aim at a point of the view.
+    static func stageOrigin(_ harness: BrowserHarness) async throws -> PagePoint {
+        let rect = try await harness.page.evaluate(
+            "(() => { const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top]; })()")
+        guard let xy = rect.arrayValue?.compactMap(\.numberValue), xy.count == 2 else { throw WebTestFailure("no stage: \(rect)") }
+        return PagePoint(x: xy[0], y: xy[1])
+    }
+
+    static func scroll(_ harness: BrowserHarness, _ session: String) throws -> JSONValue {
+        try harness.call("session.info", ["session": .string(session)])["scroll"] ?? .null
+    }
+
+    static func offsetY(_ scroll: JSONValue) -> Double? {
+        scroll["contentOffset"]?.arrayValue?.last?.numberValue
+    }
+
+    /// Waits until the page attached read-write (the toolbar shows).
+    static func waitForControls(_ harness: BrowserHarness) async throws {
+        _ = try await harness.page.waitUntil(
+            "window.trellisMirror && window.trellisMirror.attached && !window.trellisMirror.readOnly && !document.getElementById('toolbar').hidden",
+            timeout: 20, "the page attached with controls")
+    }
+
+    /// Waits until the session has answered every request the page sent.
+    static func waitForReplies(_ harness: BrowserHarness) async throws {
+        _ = try await harness.page.waitUntil("window.trellisMirror.waiting === 0", timeout: 20, "the page's requests answered")
+    }
+
+    @Test func aDragPansAndAQuickOneFlings() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try Self.makeSession(harness, "drag")
+            try await harness.open(session: "drag")
+            try await Self.waitForControls(harness)
+            let stage = try await Self.stageOrigin(harness)
+
+            // A slow drag up by 200 points that stops before the release: the content follows
+            // the finger 1:1 and nothing flings (no velocity in the last 100 ms).
+            try await harness.page.drag(from: PagePoint(x: stage.x + 180, y: stage.y + 600),
+                                        to: PagePoint(x: stage.x + 180, y: stage.y + 400), steps: 8, duration: 0.8)
+            try await Self.waitForReplies(harness)
+            let slow = try Self.scroll(harness, "drag")
+            #expect(Self.offsetY(slow) == 200, "\(slow)")
+            #expect(slow["dragging"] == .bool(false))
+            #expect(try await harness.compare(session: "drag").mismatches == [])
+
+            // A quick flick up by 150 points in 0.1 s (1,500 pt/s): released with that velocity,
+            // the offset decelerates past where the finger left it.
+            try await harness.page.drag(from: PagePoint(x: stage.x + 180, y: stage.y + 500),
+                                        to: PagePoint(x: stage.x + 180, y: stage.y + 350), steps: 5, duration: 0.1)
+            try await Self.waitForReplies(harness)
+            let released = try Self.scroll(harness, "drag")
+            #expect(Self.offsetY(released) == 350, "\(released)")
+            #expect(released["decelerating"] == .bool(true), "\(released)")
+            let velocity = released["velocity"]?.arrayValue?.last?.numberValue ?? 0
+            #expect(velocity > 1000 && velocity < 2000, "the release velocity in content-offset terms: \(velocity)")
+            try BrowserSessions.advance(harness, "drag", ms: 200)
+            let moving = try Self.scroll(harness, "drag")
+            #expect((Self.offsetY(moving) ?? 0) > 400, "\(moving)")
+            // The page shows the fling as the server has it, and says it decelerates.
+            #expect(try await harness.compare(session: "drag").mismatches == [])
+            let motion = try await harness.page.evaluate("document.getElementById('status-motion').textContent")
+            #expect(motion == .string("decelerating"))
+        }
+    }
+
+    /// A run of wheel events is one pan: 5 notches of 40 points, 16 ms apart, scroll the
+    /// content up by 200 and, ended 120 ms after the last with their speed, fling it on.
+    @Test func theWheelPansAndFlings() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try Self.makeSession(harness, "wheel")
+            try await harness.open(session: "wheel")
+            try await Self.waitForControls(harness)
+            let stage = try await Self.stageOrigin(harness)
+            let origin = try await harness.page.evaluate("Date.now() / 1000").numberValue ?? 0
+            for n in 0..<5 {
+                _ = try await harness.page.send("Input.dispatchMouseEvent", [
+                    "type": .string("mouseWheel"), "x": .number(stage.x + 180), "y": .number(stage.y + 400),
+                    "deltaX": .number(0), "deltaY": .number(40), "timestamp": .number(origin + Double(n) * 0.016),
+                ])
+            }
+            _ = try await harness.page.waitUntil(
+                "window.trellisMirror.waiting === 0 && !window.trellisMirror.motion.dragging && window.trellisMirror.motion.decelerating",
+                timeout: 20, "the wheel's pan ended and flung")
+            let released = try Self.scroll(harness, "wheel")
+            #expect(Self.offsetY(released) == 200, "\(released)")
+            #expect(released["decelerating"] == .bool(true), "\(released)")
+            try BrowserSessions.advance(harness, "wheel", ms: 200)
+            #expect((Self.offsetY(try Self.scroll(harness, "wheel")) ?? 0) > 250)
+            #expect(try await harness.compare(session: "wheel").mismatches == [])
+        }
+    }
+
+    @Test func aClickSelectsAndTheToolbarInserts() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try Self.makeSession(harness, "tap")
+            try await harness.open(session: "tap")
+            try await Self.waitForControls(harness)
+            let stage = try await Self.stageOrigin(harness)
+
+            // (150, 250) in the view is in the second cell of the third row (three a row, rows 110 apart): c7.
+            try await harness.page.click(at: PagePoint(x: stage.x + 150, y: stage.y + 250))
+            _ = try await harness.page.waitUntil(
+                "document.querySelectorAll('.view.selected').length === 1", timeout: 20, "a selected cell outlined")
+            let selected = try await harness.page.evaluate("[...window.trellisMirror.selected]")
+            #expect(selected == .array([.string("c7")]))
+            let outlined = try await harness.page.evaluate("document.querySelector('.view.selected').textContent")
+            #expect(outlined == .string("C7"))
+            // A click is a tap, not a pan: the offset did not move.
+            #expect(Self.offsetY(try Self.scroll(harness, "tap")) == 0)
+
+            let insert = try await harness.page.evaluate(
+                "(() => { const r = document.querySelector('button[data-action=insert]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+            let xy = insert.arrayValue?.compactMap(\.numberValue) ?? []
+            try #require(xy.count == 2)
+            try await harness.page.click(at: PagePoint(x: xy[0], y: xy[1]))
+            try await Self.waitForReplies(harness)
+            let info = try harness.call("session.info", ["session": .string("tap")])
+            #expect(info["items"] == .number(41))
+            try BrowserSessions.advance(harness, "tap", ms: 1000)
+            #expect(try await harness.compare(session: "tap").mismatches == [])
+        }
+    }
+
+    @Test func withoutControlADragChangesNothing() async throws {
+        try await BrowserHarness.run { harness in
+            try Self.makeSession(harness, "still")
+            try await harness.open(session: "still")
+            _ = try await harness.page.waitUntil("window.trellisMirror && window.trellisMirror.attached", timeout: 20, "attached")
+            let stage = try await Self.stageOrigin(harness)
+            let toolbarHidden = try await harness.page.evaluate("document.getElementById('toolbar').hidden")
+            #expect(toolbarHidden == .bool(true))
+            try await harness.page.drag(from: PagePoint(x: stage.x + 180, y: stage.y + 600),
+                                        to: PagePoint(x: stage.x + 180, y: stage.y + 300), steps: 6, duration: 0.3)
+            try await harness.page.click(at: PagePoint(x: stage.x + 150, y: stage.y + 250))
+            let scroll = try Self.scroll(harness, "still")
+            #expect(Self.offsetY(scroll) == 0)
+            #expect(scroll["dragging"] == .bool(false))
+            let selected = try await harness.page.evaluate("document.querySelectorAll('.view.selected').length")
+            #expect(selected == .number(0))
+        }
+    }
+}
