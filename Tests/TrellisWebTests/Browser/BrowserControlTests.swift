@@ -137,6 +137,48 @@ struct BrowserControlTests {
         }
     }
 
+    /// Two pages on one session, one driving and one watching, with trellisd's own viewer
+    /// count: after a fling, mid-deceleration, and a batch, both show the server's scene.
+    @Test func twoPagesOnOneSessionAgree() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try Self.makeSession(harness, "both")
+            try await harness.open(session: "both")
+            try await Self.waitForControls(harness)
+            let other = try await BrowserPage.open(in: harness.devTools, width: BrowserHarness.viewport.width,
+                                                   height: BrowserHarness.viewport.height)
+            try await other.navigate(to: "http://127.0.0.1:\(harness.viewer.port)/?session=both")
+            _ = try await other.waitUntil("window.trellisMirror && window.trellisMirror.attached", timeout: 20, "the second page attached")
+            let viewers = try harness.call("session.info", ["session": .string("both")])["viewers"]
+            #expect(viewers == .number(2))
+
+            /// Both pages at the session's seq, each compared with query.scene.
+            func bothAgree(_ when: String) async throws {
+                let mine = try await harness.compare(session: "both")
+                #expect(mine.mismatches == [], "the driving page, \(when)")
+                let seq = try harness.seq(of: "both")
+                _ = try await other.waitUntil("document.getElementById('stage').dataset.seq === '\(seq)'", timeout: 20,
+                                              "the second page at seq \(seq)")
+                let theirs = SceneComparison.mismatches(page: try await PageSnapshot.read(from: other), scene: mine.scene)
+                #expect(theirs == [], "the watching page, \(when)")
+            }
+
+            let stage = try await Self.stageOrigin(harness)
+            try await harness.page.drag(from: PagePoint(x: stage.x + 180, y: stage.y + 500),
+                                        to: PagePoint(x: stage.x + 180, y: stage.y + 350), steps: 5, duration: 0.1)
+            try await Self.waitForReplies(harness)
+            try await bothAgree("after the release")
+            try BrowserSessions.advance(harness, "both", ms: 150)
+            try await bothAgree("mid-deceleration")
+            try harness.call("batch", ["session": .string("both"), "ops": .array([
+                .object(["op": .string("deleteItems"), "at": BrowserSessions.indexPaths([(0, 5), (0, 6)])]),
+            ])])
+            try BrowserSessions.advance(harness, "both", ms: 100)
+            try await bothAgree("mid-batch")
+            try BrowserSessions.advance(harness, "both", ms: 5000)
+            try await bothAgree("at rest")
+        }
+    }
+
     @Test func withoutControlADragChangesNothing() async throws {
         try await BrowserHarness.run { harness in
             try Self.makeSession(harness, "still")
