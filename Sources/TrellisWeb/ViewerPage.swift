@@ -34,7 +34,7 @@ enum ViewerPage {
         <option>circle</option><option>stack</option><option>springy</option>
       </select>
       <button data-action="layout">Switch layout</button>
-      <span class="hint">drag or scroll the stage to pan, flick to fling, click to select</span>
+      <span class="hint">drag or scroll to pan · flick to fling · click to select</span>
     </nav>
     <main>
       <div id="stage" aria-label="the session's collection view"></div>

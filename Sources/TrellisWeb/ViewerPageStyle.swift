@@ -3,7 +3,7 @@ enum ViewerPageStyle {
     static let css = #"""
     html, body { margin: 0; height: 100%; background: #2b2d31; color: #e8e8e8;
       font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
-    #status { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; gap: 1.5em;
+    #status { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; gap: 0.4em 1.1em;
       padding: 6px 12px; background: #1e1f22; border-bottom: 1px solid #000; }
     #status b { font-variant-numeric: tabular-nums; font-weight: 600; }
     #status-state { margin-left: auto; color: #9ad29a; }

@@ -19,9 +19,12 @@ enum BrowserSessions {
         .object(["id": .string(id), "items": .array((0..<count).map { item("\(prefix)\($0)", colour: $0) })])
     }
 
-    static func create(_ harness: BrowserHarness, name: String, layout: [String: JSONValue], sections: [JSONValue]) throws {
+    /// A manual-clock session; `bounds` defaults to the protocol's 375×812.
+    static func create(
+        _ harness: BrowserHarness, name: String, layout: [String: JSONValue], sections: [JSONValue], bounds: (Double, Double) = (375, 812)
+    ) throws {
         try harness.call("session.create", [
-            "name": .string(name), "clock": .string("manual"),
+            "name": .string(name), "clock": .string("manual"), "bounds": .array([.number(bounds.0), .number(bounds.1)]),
             "layout": .object(layout), "sections": .array(sections),
         ])
     }
