@@ -31,7 +31,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -107,12 +106,11 @@ let package = Package(
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV", "TrellisTestSupport",
                                                             .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisTestSupport"]),
-        // A real trellisd, the bridge in process, a real WebSocket client.
+        // A real trellisd, a real trellis-web, a real WebSocket client and a real headless browser.
         .testTarget(name: "TrellisWebTests", dependencies: [
             "TrellisWeb", "TrellisClient", "TrellisProtocol", "TrellisCore", "TrellisTestSupport",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
     ]
 )

@@ -28,11 +28,14 @@ struct Web: ParsableCommand {
     var token: String?
     @Flag(help: "Make the session 'demo' afresh (as `trellis demo` starts it) and show it.") var demo = false
     @Option(help: "Items the demo session starts with.") var items = 24
+    @Option(help: "trellis-web's log level: trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
     func validate() throws {
         if demo, let name, name != "demo" { throw ValidationError("--demo shows the session 'demo'; leave out '\(name)'") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, found \(port)") }
         guard (1...200).contains(items) else { throw ValidationError("--items takes 1 to 200") }
+        let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+        guard levels.contains(logLevel) else { throw ValidationError("--log-level takes one of \(levels.joined(separator: ", ")), found '\(logLevel)'") }
         // Checked here too, so a bad token changes nothing (the demo session is not replaced).
         if let token, AccessToken(token) == nil { throw ValidationError(AccessToken.rule(found: token)) }
     }
@@ -49,7 +52,7 @@ struct Web: ParsableCommand {
                 _ = try c.call("session.info", ["session": .string(name)])
             }
         }
-        var arguments = [executable, "--socket", global.socketPath, "--port", String(port), "--bind", bind]
+        var arguments = [executable, "--socket", global.socketPath, "--port", String(port), "--bind", bind, "--log-level", logLevel]
         if control { arguments.append("--control") }
         if let token { arguments += ["--token", token] }
         if let session = demo ? "demo" : name { arguments.append(session) }

@@ -7,7 +7,7 @@ import TrellisProtocol
 @testable import TrellisWeb
 
 /// A page driving a session through trellis-web `--control`, a page that only watches, the
-/// token and the session list: a real trellisd, the bridge in process, a WebSocket client
+/// token and the session list: a real trellisd, a real trellis-web, a WebSocket client
 /// speaking as the page's script speaks.
 @Suite struct WebControlTests {
     /// A manual-clock flow session of 30 items of 100×100 in 375×812: taller than its bounds,

@@ -4,7 +4,7 @@ import TrellisCore
 import TrellisProtocol
 import TrellisTestSupport
 
-/// What every browser test stands on: a real trellisd, the web viewer in process on a free
+/// What every browser test stands on: a real trellisd, a real trellis-web on a free
 /// port, and a headless Chromium with one page, all torn down (browser first) when the test's
 /// body ends, however it ends.
 struct BrowserHarness: Sendable {

@@ -1,47 +1,46 @@
-import Logging
-import ServiceLifecycle
+import Foundation
 import TrellisProtocol
-import TrellisWeb
+import TrellisTestSupport
 
-/// The web viewer served in process on a free loopback port until `stop()`.
+/// trellis-web as a user runs it: the built binary in a process of its own on a free loopback
+/// port, until `stop()`. A process, not the library in the test's process: the tests' own
+/// blocking work (other suites run beside these) cannot then starve the server they talk to.
 struct RunningWebViewer: Sendable {
     let port: Int
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    private let service: ServiceProcess
 
     static func start(
         socketPath: String, defaultSession: String? = nil, control: Bool = false, token: AccessToken? = nil
     ) async throws -> RunningWebViewer {
-        var logger = Logger(label: "trellis-web-test")
-        logger.logLevel = .error
-        let viewer = WebViewer(
-            options: WebViewerOptions(socketPath: socketPath, defaultSession: defaultSession, host: "127.0.0.1", port: 0,
-                                      control: control, token: token),
-            logger: logger)
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = viewer.application { port in
-            continuation.yield(port)
-            continuation.finish()
+        var arguments = ["--socket", socketPath, "--port", "0", "--log-level", "error"]
+        if control { arguments.append("--control") }
+        if let token { arguments += ["--token", token.value] }
+        if let defaultSession { arguments.append(defaultSession) }
+        let service = try ServiceProcess("trellis-web", arguments)
+        // It prints `trellis-web: http://127.0.0.1:PORT/… once it accepts connections.
+        let line = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: service.line(startingWith: "trellis-web: http://")) }.start()
         }
-        // In a service group of its own, so the test can stop it as a signal would: gracefully.
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task {
-            // A server that fails to start ends the stream, so the wait below ends too.
-            defer { continuation.finish() }
-            try await group.run()
+        guard let line, let port = Self.port(in: line) else {
+            service.stop()
+            throw WebTestFailure("trellis-web did not say where it listens: \(line ?? "nothing printed")")
         }
-        // The port the kernel chose, once the server accepts connections; nil if it never did.
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
-            task.cancel()
-            throw WebTestFailure("the web viewer did not start: \(await task.result)")
-        }
-        return RunningWebViewer(port: port, group: group, task: task)
+        return RunningWebViewer(port: port, service: service)
     }
 
-    /// Shuts the server down gracefully and waits for it.
+    /// PORT in `trellis-web: http://HOST:PORT/…`.
+    static func port(in line: String) -> Int? {
+        guard let afterScheme = line.split(separator: "://").dropFirst().first,
+              let authority = afterScheme.split(separator: "/").first,
+              let port = authority.split(separator: ":").last else { return nil }
+        return Int(port)
+    }
+
+    /// Stops it as a service manager would (SIGTERM: a graceful shutdown) and waits for it.
     func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = await task.result
+        let service = service
+        await withCheckedContinuation { continuation in
+            Thread { service.stop(); continuation.resume() }.start()
+        }
     }
 }
