@@ -18,6 +18,8 @@ final class DirectSide: Sendable {
         /// trellisd's `stats {session}` reply, asked for while every viewer is still attached.
         var statsReply = ""
         var keyframeBytes = 0
+        /// Whether the thread runs at a real-time priority (see `start`).
+        var realTime = false
         var failure: String?
     }
 
@@ -39,9 +41,15 @@ final class DirectSide: Sendable {
         self.items = items
     }
 
-    /// Starts the thread; it runs until `stop()`.
+    /// Starts the thread; it runs until `stop()`. The thread asks for SCHED_FIFO (granted to
+    /// root or CAP_SYS_NICE) so that it takes the CPU the moment a frame arrives: a reference
+    /// stamped late would make the bridge look faster than it is. It does a memchr per read, so
+    /// it cannot starve the processes it shares a CPU with.
     func start() {
         let thread = Thread { [self] in
+            var priority = sched_param(sched_priority: 1)
+            let realTime = pthread_setschedparam(pthread_self(), SCHED_FIFO, &priority) == 0
+            state.withLock { $0.report.realTime = realTime }
             do throws(BenchFailure) {
                 try run()
             } catch {

@@ -17,6 +17,20 @@ enum ProcessCPU {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The whole machine's busy and steal seconds, summed over its CPUs (the `cpu` line of
+    /// /proc/stat): busy less what the three processes used is what other work took, which
+    /// on a shared 2-CPU machine explains a tail better than any guess.
+    static func machine() -> (busy: Double, steal: Double)? {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        // user nice system idle iowait irq softirq steal (guest time is inside user).
+        let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard values.count >= 8 else { return nil }
+        let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let busy = values[0] + values[1] + values[2] + values[5] + values[6]
+        return (busy / tick, values[7] / tick)
+    }
+
     /// This process's own CPU seconds (user + system).
     static func ownSeconds() -> Double {
         var usage = rusage()

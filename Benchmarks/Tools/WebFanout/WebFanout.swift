@@ -2,6 +2,7 @@
 //
 //   web-fanout --socket PATH --port PORT [--session NAME] [--clients 16] [--items 1000]
 //              [--seconds 10] [--warmup 1] [--keyframe-timeout 3] [--web-pid PID] [--server-pid PID]
+//              [--dump FILE]
 //
 // Creates a live session of N items on trellisd (PATH) that animates all the time (DirectSide,
 // as `rpc-load fanout` does), attaches one reference viewer straight to trellisd's socket and
@@ -12,6 +13,8 @@
 // client holds its keyframe and lasts `seconds`; CPU use of trellis-web (--web-pid), trellisd
 // (--server-pid) and this client is read from /proc over the same window. Prints one line:
 //   WEBFANOUT clients=… items=… frames=… samples=… added_p50_ms=… added_p99_ms=… added_max_ms=… …
+// --dump writes every arrival (`client seq time bytes`, client -1 being the reference viewer,
+// time in monotonic seconds, window first as `window START END`) for a closer look.
 // The figures include this client's own WebSocket work (decoding, the hop from NIO's thread to
 // the task), so they bound the bridge's delay from above.
 
@@ -53,7 +56,7 @@ struct WebFanout {
         let viewer = WebSocketViewer(url: "ws://127.0.0.1:\(port)/ws?session=\(session)",
                                      keyframeTimeout: keyframeTimeout, attached: attached)
         var window = 0.0...0.0
-        var cpu: (web: Double?, server: Double?, own: Double) = (nil, nil, 0)
+        var cpu: (web: Double?, server: Double?, own: Double, machine: Double?, steal: Double?) = (nil, nil, 0, nil, nil)
         var report = DirectSide.Report()
         let records = try await withThrowingTaskGroup(of: WebSocketViewer.Record.self) { group in
             for _ in 0..<clients { group.addTask { await viewer.run() } }
@@ -67,14 +70,18 @@ struct WebFanout {
             }
             try await sleep(until: monotonicSeconds() + warmup)
             let start = monotonicSeconds()
-            let before = (web: webPID.flatMap(ProcessCPU.seconds), server: serverPID.flatMap(ProcessCPU.seconds), own: ProcessCPU.ownSeconds())
+            let before = (web: webPID.flatMap(ProcessCPU.seconds), server: serverPID.flatMap(ProcessCPU.seconds),
+                          own: ProcessCPU.ownSeconds(), machine: ProcessCPU.machine())
             try await sleep(until: start + seconds)
             let end = monotonicSeconds()
-            let after = (web: webPID.flatMap(ProcessCPU.seconds), server: serverPID.flatMap(ProcessCPU.seconds), own: ProcessCPU.ownSeconds())
+            let after = (web: webPID.flatMap(ProcessCPU.seconds), server: serverPID.flatMap(ProcessCPU.seconds),
+                         own: ProcessCPU.ownSeconds(), machine: ProcessCPU.machine())
             window = start...end
             cpu = (after.web.flatMap { a in before.web.map { a - $0 } },
                    after.server.flatMap { a in before.server.map { a - $0 } },
-                   after.own - before.own)
+                   after.own - before.own,
+                   after.machine.flatMap { a in before.machine.map { a.busy - $0.busy } },
+                   after.machine.flatMap { a in before.machine.map { a.steal - $0.steal } })
             // trellisd's counters while every client is still attached.
             report = try await direct.stop()
             // Frames of the window still on their way through the bridge get a second to arrive.
@@ -86,6 +93,13 @@ struct WebFanout {
         }
         if let failure = records.compactMap(\.failure).first { throw BenchFailure("a WebSocket client failed: \(failure)") }
 
+        if let path = try? options.string("dump") {
+            var text = "window \(window.lowerBound) \(window.upperBound)\n"
+            for (index, arrivals) in ([report.arrivals] + records.map(\.arrivals)).enumerated() {
+                for a in arrivals { text += "\(index - 1) \(a.seq) \(a.time) \(a.bytes)\n" }
+            }
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+        }
         let latency = AddedLatency(reference: report.arrivals, clients: records.map(\.arrivals), window: window)
         let elapsed = window.upperBound - window.lowerBound
         let stats = (try? JSONSerialization.jsonObject(with: Data(report.statsReply.utf8))) as? [String: Any]
@@ -101,9 +115,12 @@ struct WebFanout {
         line += " added_min_ms=\(ms(latency.percentileMs(0)))"
         line += " skipped=\(latency.skipped) undelivered=\(latency.undelivered) unmatched=\(latency.unmatched)"
         line += " reference_skipped=\(latency.referenceSkipped) server_skipped=\(serverSkipped) viewers_at_end=\(viewers.count)"
-        line += " reconnects=\(records.reduce(0) { $0 + $1.reconnects })"
+        line += " reconnects=\(records.reduce(0) { $0 + $1.reconnects }) reference_rt=\(report.realTime ? 1 : 0)"
         line += " frame_bytes_avg=\(latency.frameBytes) keyframe_bytes=\(report.keyframeBytes) layout_changes=\(report.layoutChanges)"
         line += " bridge_cpu_pct=\(pct(cpu.web)) trellisd_cpu_pct=\(pct(cpu.server)) client_cpu_pct=\(pct(cpu.own))"
+        // Everything else the machine ran meanwhile (percent of one CPU), and the hypervisor's steal.
+        let others = cpu.machine.map { $0 - (cpu.web ?? 0) - (cpu.server ?? 0) - cpu.own }
+        line += " others_cpu_pct=\(pct(others.map { max($0, 0) })) steal_pct=\(pct(cpu.steal))"
         print(line)
         fflush(nil)
     }
