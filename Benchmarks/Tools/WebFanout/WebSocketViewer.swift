@@ -96,6 +96,7 @@ struct WebSocketViewer: Sendable {
         // A message's first frame holds its head (trellis-web sends one frame per message below 1 MB).
         var first: WebSocketDataFrame?
         var length = 0
+        var keyframed = false
         for try await frame in inbound {
             let time = monotonicSeconds()
             switch frame.opcode {
@@ -109,7 +110,7 @@ struct WebSocketViewer: Sendable {
             let seq = message.withUnsafeReadableBytes { raw in
                 FrameSeq.parse(UnsafeRawBufferPointer(rebasing: raw.prefix(FrameSeq.headBytes)))
             }
-            if attempt.hasKeyframe {
+            if keyframed {
                 if let seq { arrivals.append(FrameArrival(seq: seq, time: time, bytes: length)) }
                 continue
             }
@@ -117,6 +118,7 @@ struct WebSocketViewer: Sendable {
                 FrameSeq.isKeyframeReply(UnsafeRawBufferPointer(rebasing: raw.prefix(FrameSeq.headBytes)))
             }
             if isKeyframe {
+                keyframed = true
                 attempt.gotKeyframe()
                 attached.arrive()
             } else if seq != nil {
@@ -124,7 +126,7 @@ struct WebSocketViewer: Sendable {
                 return
             } else {
                 // An error reply or a bridge notice (unknown session, trellisd unreachable).
-                attempt.refuse(String(message.getString(at: message.readerIndex, length: min(message.readableBytes, 500)) ?? "?"))
+                attempt.refuse(message.getString(at: message.readerIndex, length: min(message.readableBytes, 500)) ?? "?")
                 return
             }
         }
