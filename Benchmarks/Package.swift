@@ -6,7 +6,9 @@
 // `Benchmarks`, so the load client (`rpc-load`, a plain executable behind `tools/bench rpc`
 // and `tools/bench fanout`) lives under `Tools/` instead, as do the dynamics scenes shared by
 // the benchmarks and `physics-bench` (the Trellis side of `tools/bench physics`; the Box2D
-// side, Tools/Box2DHarness, is C++ that tools/bench compiles with g++).
+// side, Tools/Box2DHarness, is C++ that tools/bench compiles with g++). `web-fanout` (behind
+// `tools/bench web`) is the one tool that needs hummingbird-websocket's client: only it
+// depends on it, so the benchmarks themselves never build swift-nio.
 import PackageDescription
 
 let package = Package(
@@ -15,6 +17,8 @@ let package = Package(
     dependencies: [
         .package(path: "Trellis"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // As the root package declares it, so both resolve the same version.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .executableTarget(
@@ -44,6 +48,11 @@ let package = Package(
             name: "physics-bench",
             dependencies: ["DynamicsScenes"],
             path: "Tools/PhysicsBench"
+        ),
+        .executableTarget(
+            name: "web-fanout",
+            dependencies: [.product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
+            path: "Tools/WebFanout"
         ),
     ]
 )
