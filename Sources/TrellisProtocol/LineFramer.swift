@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits a byte stream into NDJSON messages (one per line, "\n" or "\r\n"), refusing any line
 /// longer than a limit so that no input can grow memory without bound.
 public struct LineFramer: Sendable {
@@ -58,9 +64,13 @@ public struct LineFramer: Sendable {
     /// requests). Lines are found a run at a time, not a byte at a time: this is on every
     /// request's path, and a pipeline of 64 requests is one call.
     public mutating func forEachFrame(in bytes: UnsafeRawBufferPointer, _ body: (FrameView) -> Void) {
+        guard let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count {
-            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            // memchr, not firstIndex(of:): frames of a busy scene are tens of KB a line, and
+            // a byte-at-a-time search was a quarter of trellis-web's CPU (perf, web.fanout).
+            let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                .map { UnsafeRawPointer($0) - base }
             let end = newline ?? bytes.count
             if let newline, !discarding, buffer.isEmpty {
                 // The whole line is here: hand it over in place.

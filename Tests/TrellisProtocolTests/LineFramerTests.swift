@@ -36,4 +36,35 @@ import Testing
         var framer = LineFramer(maximumMessageBytes: 4)
         #expect(text(framer.append(Array("abcd\r\nabcde\n".utf8))) == ["abcd", "<oversized 5>"])
     }
+
+    /// Messages of many lengths (long ones too, past a search's fast path), with "\n" and
+    /// "\r\n" ends and empty lines, fed in chunks of every size from one byte to all at once:
+    /// the same messages come out, whatever the cut.
+    @Test func everyCutGivesTheSameMessages() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var stream: [UInt8] = []
+        var expected: [String] = []
+        for n in 0..<60 {
+            let length = [0, 1, 15, 16, 17, 63, 64, 65, 300, 5000][next(10)]
+            let message = String((0..<length).map { i in Character(UnicodeScalar(UInt8(97 + (i + n) % 26))) })
+            stream += Array(message.utf8) + (next(2) == 0 ? [10] : [13, 10])
+            if !message.isEmpty { expected.append(message) }
+        }
+        for chunk in [1, 2, 3, 7, 16, 64, 1000, 4096, stream.count] {
+            var framer = LineFramer(maximumMessageBytes: 10_000)
+            var got: [String] = []
+            var start = 0
+            while start < stream.count {
+                let end = min(stream.count, start + chunk)
+                got += text(framer.append(stream[start..<end]))
+                start = end
+            }
+            #expect(got == expected, "chunks of \(chunk)")
+            #expect(framer.pendingByteCount == 0)
+        }
+    }
 }
