@@ -120,8 +120,13 @@ enum ViewerPageControls {
         if (!enabled) return;
         event.preventDefault();
         const scale = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? stage.clientHeight : 1;
+        let dx = event.deltaX * scale, dy = event.deltaY * scale;
+        // A mouse wheel only turns vertically: over content that scrolls across only (a
+        // carousel, the line layout) it scrolls across, as browsers do for such content.
+        const size = mirror.contentSize, bounds = mirror.bounds;
+        if (dx === 0 && size[0] > bounds[0] && size[1] <= bounds[1]) { dx = dy; dy = 0; }
         if (!wheel) wheel = { pan: makePan(point(event)), translation: [0, 0], timer: null };
-        wheel.translation = [wheel.translation[0] - event.deltaX * scale, wheel.translation[1] - event.deltaY * scale];
+        wheel.translation = [wheel.translation[0] - dx, wheel.translation[1] - dy];
         wheel.pan.move(wheel.translation, event.timeStamp);
         clearTimeout(wheel.timer);
         const current = wheel, last = event.timeStamp;

@@ -25,6 +25,8 @@ enum ViewerPageScript {
       let session = requested;
       let seq = null;
       let offset = [0, 0];
+      let contentSize = [0, 0];
+      let boundsSize = [0, 0];
       const frameTimes = [];
       // The socket of the current attach, and the page's requests waiting for their replies
       // (by id; the attach itself is the bridge's request, answered first).
@@ -53,6 +55,7 @@ enum ViewerPageScript {
       window.trellisMirror = {
         views, request, stage, showNote,
         get seq() { return seq; }, get session() { return session; }, get offset() { return offset; },
+        get contentSize() { return contentSize; }, get bounds() { return boundsSize; },
         get readOnly() { return readOnly; }, get attached() { return attached; },
         get waiting() { return waiting.size; }, get motion() { return motion; },
         setMotion(m) { motion = { dragging: !!m.dragging, decelerating: !!m.decelerating }; showStatus(); },
@@ -177,7 +180,7 @@ enum ViewerPageScript {
         session = result.session;
         seq = result.seq;
         const scene = result.keyframe;
-        setScroll(scene.contentOffset, scene.bounds);
+        setScroll(scene.contentOffset, scene.bounds, scene.contentSize);
         scene.views.forEach((shown, order) => bind(create(shown.view, shown.reuseId), shown, order));
         showStatus();
       }
@@ -197,6 +200,7 @@ enum ViewerPageScript {
         for (const c of p.created || []) create(c.view, c.reuseId);
         for (const c of p.changed || []) change(c);
         for (const b of p.bound || []) bind(views.get(b.view) || create(b.view, b.reuseId), b, b.order);
+        if (p.contentSize) contentSize = p.contentSize;
         if (p.contentOffset || p.bounds) {
           setScroll(p.contentOffset, p.bounds);
           for (const v of views.values()) if (v.shown) place(v);
@@ -245,9 +249,11 @@ enum ViewerPageScript {
         draw(v);
       }
 
-      function setScroll(contentOffset, bounds) {
+      function setScroll(contentOffset, bounds, size) {
         if (contentOffset) offset = contentOffset;
+        if (size) contentSize = size;
         if (bounds) {
+          boundsSize = bounds;
           stage.style.width = bounds[0] + 'px';
           stage.style.height = bounds[1] + 'px';
         }

@@ -106,6 +106,30 @@ struct BrowserControlTests {
         }
     }
 
+    /// A mouse wheel turns only vertically: over content that scrolls only across (Apple's
+    /// Line layout, one row), the same notches scroll it across.
+    @Test func theWheelScrollsAcrossWhatOnlyScrollsAcross() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try BrowserSessions.create(harness, name: "row", layout: ["type": .string("line")],
+                                       sections: [BrowserSessions.section("s0", items: 20, prefix: "r")])
+            try await harness.open(session: "row")
+            try await Self.waitForControls(harness)
+            let stage = try await Self.stageOrigin(harness)
+            let origin = try await harness.page.evaluate("Date.now() / 1000").numberValue ?? 0
+            for n in 0..<5 {
+                _ = try await harness.page.send("Input.dispatchMouseEvent", [
+                    "type": .string("mouseWheel"), "x": .number(stage.x + 180), "y": .number(stage.y + 400),
+                    "deltaX": .number(0), "deltaY": .number(40), "timestamp": .number(origin + Double(n) * 0.016),
+                ])
+            }
+            _ = try await harness.page.waitUntil(
+                "window.trellisMirror.waiting === 0 && !window.trellisMirror.motion.dragging && window.trellisMirror.motion.decelerating",
+                timeout: 20, "the wheel's pan ended")
+            let offset = try Self.scroll(harness, "row")["contentOffset"]?.arrayValue?.compactMap(\.numberValue)
+            #expect(offset == [200, 0], "\(String(describing: offset))")
+        }
+    }
+
     @Test func aClickSelectsAndTheToolbarInserts() async throws {
         try await BrowserHarness.run(control: true) { harness in
             try Self.makeSession(harness, "tap")
