@@ -91,6 +91,7 @@ let package = Package(
                 "TrellisWeb", "TrellisProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "TrellisGeometryTests", dependencies: ["TrellisGeometry"]),

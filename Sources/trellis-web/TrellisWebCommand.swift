@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
 import TrellisProtocol
 import TrellisWeb
 
@@ -78,6 +79,17 @@ struct TrellisWebCommand: AsyncParsableCommand {
             // Unbuffered: a script that starts trellis-web waits for this line to know the port.
             FileHandle.standardOutput.write(Data("trellis-web: http://\(host):\(port)/\(query) (\(mode)) → trellisd at \(socketPath)\n".utf8))
         }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where ["bind", "listen"].contains(where: { error.description.contains($0) }) {
+            // NIO's text names the system call; say what to change instead.
+            let reason = String(cString: strerror(error.errnoCode))
+            FileHandle.standardError.write(Data("""
+                trellis-web: cannot listen on \(bind):\(port): \(reason); \
+                choose another --port (0 picks a free one) or --bind an address of this machine
+
+                """.utf8))
+            throw ExitCode(69)
+        }
     }
 }

@@ -38,6 +38,20 @@ import TrellisCore
         #expect(line.contains("(watch)"))
     }
 
+    /// A port another program holds: said plainly, with what to change, exit 69.
+    @Test func aPortInUseIsSaid() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let first = try Self.web(server, ["web", "--port", "0", "--log-level", "error"])
+        defer { first.stop() }
+        let line = try #require(first.line(startingWith: "trellis-web: "))
+        let port = try #require(line.components(separatedBy: "http://127.0.0.1:").last?.prefix(while: { $0.isNumber }))
+        try #require(!port.isEmpty, "\(line)")
+        let second = server.trellis("web", "--port", String(port), "--log-level", "error")
+        #expect(second.status == 69)
+        #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port): Address already in use; choose another --port"), "\(second.stderr)")
+    }
+
     @Test func mistakesAreSaidBeforeAnythingIsServed() throws {
         let server = try CLIServer()
         defer { server.stop() }
