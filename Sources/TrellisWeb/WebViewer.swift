@@ -28,7 +28,7 @@ public struct WebViewer: Sendable {
         let options = options
 
         let router = Router()
-        router.add(middleware: TokenCheck(token: options.token))
+        router.add(middleware: AccessCheck(token: options.token))
         router.get("/") { _, _ in
             Self.response(ViewerPage.html, contentType: "text/html; charset=utf-8")
         }
@@ -38,10 +38,12 @@ public struct WebViewer: Sendable {
 
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
         webSockets.ws("/ws") { request, _ in
-            // HTTP/1's Host header is the request's authority once parsed. A refused token is
-            // not upgraded, and the HTTP router's TokenCheck then answers it with the reason.
-            guard SameOrigin.allows(origin: request.headers[.origin], host: request.head.authority),
-                  options.token?.matches(request.uri.queryParameters.get("token")) ?? true
+            // HTTP/1's Host header is the request's authority once parsed. A refused request is
+            // not upgraded, and the HTTP router's AccessCheck then answers it with the reason.
+            let host = request.head.authority
+            guard SameOrigin.allows(origin: request.headers[.origin], host: host),
+                  AccessCheck<BasicRequestContext>.refusal(
+                      token: options.token, host: host, presented: request.uri.queryParameters.get("token")) == nil
             else { return .dontUpgrade }
             return .upgrade()
         } onUpgrade: { inbound, outbound, context in

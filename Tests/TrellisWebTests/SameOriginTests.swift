@@ -1,3 +1,4 @@
+import Hummingbird
 import Testing
 @testable import TrellisWeb
 
@@ -34,5 +35,15 @@ import Testing
         #expect(own == 101)
         #expect(other != 101 && other >= 400)
         #expect(null != 101 && null >= 400)
+    }
+
+    @Test func loopbackNamesAreToldFromOthers() {
+        for host in ["127.0.0.1", "127.0.0.1:8080", "localhost:1", "LOCALHOST", "[::1]", "[::1]:8080"] {
+            #expect(AccessCheck<BasicRequestContext>.isLoopback(host: host), "\(host)")
+        }
+        for host in ["evil.example", "127.0.0.1.evil.example", "localhost.evil.example:80", "[::1]x", "10.0.0.1:8080",
+                     "127.0.0.1:80:80", "", "[::2]:80", "localhost:8o"] {
+            #expect(!AccessCheck<BasicRequestContext>.isLoopback(host: host), "\(host)")
+        }
     }
 }

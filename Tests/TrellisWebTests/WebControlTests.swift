@@ -157,6 +157,36 @@ import TrellisProtocol
         #expect(r[4].body.contains(#""kind":"unreachable""#))
     }
 
+    /// Without a token only loopback names are answered: a page under another name (DNS
+    /// rebinding points a site's name at 127.0.0.1, and its script is then "same origin")
+    /// cannot read the page, the list or the WebSocket. With a token any name may, with it.
+    @Test func withoutATokenOnlyLoopbackNamesAreAnswered() async throws {
+        let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", defaultSession: "web")
+        let port = viewer.port
+        let upgrade: [(String, String)] = [
+            ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
+        ]
+        let replies = await outcome {
+            try await [
+                PlainHTTP.get(port: port, path: "/", host: "localhost:\(port)"),
+                PlainHTTP.get(port: port, path: "/", host: "[::1]:\(port)"),
+                PlainHTTP.get(port: port, path: "/", host: "rebound.example:\(port)"),
+                PlainHTTP.get(port: port, path: "/sessions", host: "rebound.example:\(port)"),
+                PlainHTTP.get(port: port, path: "/ws", host: "rebound.example:\(port)",
+                              headers: upgrade + [("Origin", "http://rebound.example:\(port)")], headOnly: true),
+                PlainHTTP.get(port: port, path: "/", host: "127.0.0.1.rebound.example"),
+            ]
+        }
+        await viewer.stop()
+        let r = try replies.get()
+        #expect(r.map(\.status) == [200, 200, 403, 403, r[4].status, 403])
+        // A refused handshake is not upgraded (Hummingbird answers it 400, as for the token).
+        #expect(r[4].status >= 400)
+        #expect(r[2].body.contains("not this machine's loopback name"))
+        #expect(r[2].body.contains("--token"))
+    }
+
     /// `/sessions` is trellisd's `session.list`, for the page's list when no session is named.
     @Test func theSessionListIsServed() async throws {
         let trellisd = try TrellisdProcess()

@@ -13,15 +13,18 @@ enum PlainHTTP {
         var body: String
     }
 
-    static func get(port: Int, path: String, headers: [(String, String)] = [], headOnly: Bool = false) async throws -> Reply {
+    /// `host` is the Host header (default 127.0.0.1:PORT, what was dialled).
+    static func get(port: Int, path: String, host: String? = nil, headers: [(String, String)] = [], headOnly: Bool = false) async throws -> Reply {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try blockingGet(port: port, path: path, headers: headers, headOnly: headOnly) })
+                continuation.resume(with: Result {
+                    try blockingGet(port: port, path: path, host: host ?? "127.0.0.1:\(port)", headers: headers, headOnly: headOnly)
+                })
             }.start()
         }
     }
 
-    private static func blockingGet(port: Int, path: String, headers: [(String, String)], headOnly: Bool) throws -> Reply {
+    private static func blockingGet(port: Int, path: String, host: String, headers: [(String, String)], headOnly: Bool) throws -> Reply {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw WebTestFailure("socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -37,7 +40,7 @@ enum PlainHTTP {
         guard connected == 0 else { throw WebTestFailure("connect to port \(port): \(String(cString: strerror(errno)))") }
         let fields = headers.isEmpty ? [("Connection", "close")] : headers
         let lines = fields.map { "\($0.0): \($0.1)\r\n" }.joined()
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(lines)\r\n".utf8)
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\n\(lines)\r\n".utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
             throw WebTestFailure("send: \(String(cString: strerror(errno)))")
         }
