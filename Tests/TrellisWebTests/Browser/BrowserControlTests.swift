@@ -79,6 +79,22 @@ struct BrowserControlTests {
         }
     }
 
+    /// Five notches of a mouse wheel down (40 points each, 16 ms apart by their timestamps) over
+    /// the stage, then waits until the page's pan ended and the session decelerates.
+    static func turnWheel(_ harness: BrowserHarness) async throws {
+        let stage = try await stageOrigin(harness)
+        let origin = try await harness.page.evaluate("Date.now() / 1000").numberValue ?? 0
+        for n in 0..<5 {
+            _ = try await harness.page.send("Input.dispatchMouseEvent", [
+                "type": .string("mouseWheel"), "x": .number(stage.x + 180), "y": .number(stage.y + 400),
+                "deltaX": .number(0), "deltaY": .number(40), "timestamp": .number(origin + Double(n) * 0.016),
+            ])
+        }
+        _ = try await harness.page.waitUntil(
+            "window.trellisMirror.waiting === 0 && !window.trellisMirror.motion.dragging && window.trellisMirror.motion.decelerating",
+            timeout: 20, "the wheel's pan ended and flung")
+    }
+
     /// A run of wheel events is one pan: 5 notches of 40 points, 16 ms apart, scroll the
     /// content up by 200 and, ended 120 ms after the last with their speed, fling it on.
     @Test func theWheelPansAndFlings() async throws {
@@ -86,17 +102,7 @@ struct BrowserControlTests {
             try Self.makeSession(harness, "wheel")
             try await harness.open(session: "wheel")
             try await Self.waitForControls(harness)
-            let stage = try await Self.stageOrigin(harness)
-            let origin = try await harness.page.evaluate("Date.now() / 1000").numberValue ?? 0
-            for n in 0..<5 {
-                _ = try await harness.page.send("Input.dispatchMouseEvent", [
-                    "type": .string("mouseWheel"), "x": .number(stage.x + 180), "y": .number(stage.y + 400),
-                    "deltaX": .number(0), "deltaY": .number(40), "timestamp": .number(origin + Double(n) * 0.016),
-                ])
-            }
-            _ = try await harness.page.waitUntil(
-                "window.trellisMirror.waiting === 0 && !window.trellisMirror.motion.dragging && window.trellisMirror.motion.decelerating",
-                timeout: 20, "the wheel's pan ended and flung")
+            try await Self.turnWheel(harness)
             let released = try Self.scroll(harness, "wheel")
             #expect(Self.offsetY(released) == 200, "\(released)")
             #expect(released["decelerating"] == .bool(true), "\(released)")
@@ -114,17 +120,7 @@ struct BrowserControlTests {
                                        sections: [BrowserSessions.section("s0", items: 20, prefix: "r")])
             try await harness.open(session: "row")
             try await Self.waitForControls(harness)
-            let stage = try await Self.stageOrigin(harness)
-            let origin = try await harness.page.evaluate("Date.now() / 1000").numberValue ?? 0
-            for n in 0..<5 {
-                _ = try await harness.page.send("Input.dispatchMouseEvent", [
-                    "type": .string("mouseWheel"), "x": .number(stage.x + 180), "y": .number(stage.y + 400),
-                    "deltaX": .number(0), "deltaY": .number(40), "timestamp": .number(origin + Double(n) * 0.016),
-                ])
-            }
-            _ = try await harness.page.waitUntil(
-                "window.trellisMirror.waiting === 0 && !window.trellisMirror.motion.dragging && window.trellisMirror.motion.decelerating",
-                timeout: 20, "the wheel's pan ended")
+            try await Self.turnWheel(harness)
             let offset = try Self.scroll(harness, "row")["contentOffset"]?.arrayValue?.compactMap(\.numberValue)
             #expect(offset == [200, 0], "\(String(describing: offset))")
         }
