@@ -27,13 +27,12 @@ struct SessionBridge: Sendable {
 
     /// Bridges until trellisd ends the connection, the attach is refused, or the task is
     /// cancelled (the browser left); `send` puts one text message on the WebSocket. With a
-    /// `relay`, the attach is read-only unless `relay.control`, and `requests` (what the relay
+    /// `relay`, the attach is read-only unless `relay.control`, and `relay.requests` (what it
     /// let through) go to trellisd once the attach took. Every way out but cancellation tells the
     /// page why with a last message (trellisd's error reply or a `BridgeNotice`), and the page
     /// tries again.
     func run(
-        session: String?, relay: PageRelay? = nil, requests: AsyncStream<String>? = nil,
-        send: @escaping @Sendable (String) async throws -> Void
+        session: String?, relay: PageRelay? = nil, send: @escaping @Sendable (String) async throws -> Void
     ) async throws {
         guard let session, !session.isEmpty else {
             try await send(BridgeNotice(kind: .noSession, message: "no session named: open /?session=NAME, or start trellis-web NAME").json)
@@ -42,7 +41,7 @@ struct SessionBridge: Sendable {
         var attached = false, replied = false
         do {
             let request = Self.attachRequest(session: session, readOnly: !(relay?.control ?? false))
-            try await connection.exchange(request, outgoing: requests) { line in
+            try await connection.exchange(request, outgoing: relay?.requests) { line in
                 if attached {
                     relay?.received(line)
                     try await send(line)

@@ -50,17 +50,16 @@ public struct WebViewer: Sendable {
             let named = context.request.uri.queryParameters.get("session")
             let session = (named?.isEmpty == false) ? named : options.defaultSession
             let relay = session.map { PageRelay(session: $0, control: options.control) }
-            let (requests, feed) = AsyncStream<String>.makeStream()
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try? await bridge.run(session: session, relay: relay, requests: requests) { text in
+                    try? await bridge.run(session: session, relay: relay) { text in
                         try await outbound.writeTextMessage(text)
                     }
                 }
                 // What the page sends goes through its relay; when the page goes away the
                 // stream ends, and that ends the bridge (which closes trellisd's connection).
                 group.addTask {
-                    defer { feed.finish() }
+                    defer { relay?.finish() }
                     do {
                         for try await message in inbound.messages(maxSize: PageRequest.maximumBytes) {
                             guard let relay else { continue }
@@ -69,10 +68,7 @@ public struct WebViewer: Sendable {
                                     id: .null, code: -32600, dataCode: nil, "a request is a JSON text message, not binary"))
                                 continue
                             }
-                            switch relay.admit(text) {
-                            case .forward(let line): feed.yield(line)
-                            case .refuse(let reply): try await outbound.writeTextMessage(reply)
-                            }
+                            if let refusal = relay.forward(text) { try await outbound.writeTextMessage(refusal) }
                         }
                     } catch {}
                 }

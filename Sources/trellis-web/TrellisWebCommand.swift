@@ -81,7 +81,7 @@ struct TrellisWebCommand: AsyncParsableCommand {
         }
         do {
             try await app.runService()
-        } catch let error as IOError where ["bind", "listen"].contains(where: { error.description.contains($0) }) {
+        } catch let error as IOError where [EADDRINUSE, EADDRNOTAVAIL, EACCES].contains(error.errnoCode) {
             // NIO's text names the system call; say what to change instead.
             let reason = String(cString: strerror(error.errnoCode))
             FileHandle.standardError.write(Data("""
