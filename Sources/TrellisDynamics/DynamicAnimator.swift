@@ -23,8 +23,10 @@ public struct DynamicAnimator: Sendable {
     public var referenceBounds: Rect
     public private(set) var bodies = DynamicBodies()
     public private(set) var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior)] = []
-    /// Each behaviour's `phases`, in the same order.
+    /// Each behaviour's `phases`, in the same order (none for a stopped one).
     private var phases: [StepPhases] = []
+    /// Why each behaviour was stopped, in the same order (nil: it acts).
+    private var stopReasons: [String?] = []
     private var nextBehavior = 1
     /// Simulated seconds since the animator last resumed from a pause.
     public private(set) var elapsedTime = 0.0
@@ -47,6 +49,8 @@ public struct DynamicAnimator: Sendable {
         case collisionBegan(behavior: BehaviorID, a: DynamicItemID, b: DynamicItemID?, boundary: String?, point: Point)
         /// Item `a` stopped touching item `b`, or (`b` nil) a boundary.
         case collisionEnded(behavior: BehaviorID, a: DynamicItemID, b: DynamicItemID?, boundary: String?)
+        /// A behaviour would have made an item's state non-finite: it was stopped (`stopReason`).
+        case stopped(behavior: BehaviorID, reason: String)
     }
     public private(set) var events: [Event] = []
     private var contactTracker = ContactTracker()
@@ -99,6 +103,7 @@ public struct DynamicAnimator: Sendable {
         nextBehavior += 1
         behaviors.append((id, behavior))
         phases.append(behavior.phases)
+        stopReasons.append(nil)
         wake()
         return id
     }
@@ -110,6 +115,7 @@ public struct DynamicAnimator: Sendable {
         behavior.willBeAdded(to: bodies)
         behaviors.append((id, behavior))
         phases.append(behavior.phases)
+        stopReasons.append(nil)
         nextBehavior = max(nextBehavior, id.rawValue + 1)
         wake()
     }
@@ -122,6 +128,9 @@ public struct DynamicAnimator: Sendable {
         behavior.willBeAdded(to: bodies)
         behaviors[k].behavior = behavior
         phases[k] = behavior.phases
+        // New settings are a new chance: a stopped behaviour acts again (and is stopped again
+        // if they still break the invariant).
+        stopReasons[k] = nil
         contactTracker.endRenamedBoundaries(of: id, identifier: { (behavior as? CollisionBehavior)?.boundaryIdentifier($0) }) {
             events.append($0)
         }
@@ -134,6 +143,7 @@ public struct DynamicAnimator: Sendable {
         guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return nil }
         let removed = behaviors.remove(at: k).behavior
         phases.remove(at: k)
+        stopReasons.remove(at: k)
         contactTracker.end(behavior: id) { events.append($0) }
         if behaviors.isEmpty {
             // Nothing acts any more: paused now, not after one more (empty) step.
@@ -149,6 +159,27 @@ public struct DynamicAnimator: Sendable {
 
     public func behavior(_ id: BehaviorID) -> (any DynamicBehavior)? {
         behaviors.first(where: { $0.id == id })?.behavior
+    }
+
+    /// Why the behaviour was stopped (it then does nothing until updated or removed); nil while it acts.
+    public func stopReason(_ id: BehaviorID) -> String? {
+        behaviors.firstIndex(where: { $0.id == id }).flatMap { stopReasons[$0] }
+    }
+
+    /// Stops a behaviour (a snapshot putting back one that was stopped): it stays, named and
+    /// listed, but takes no part in steps until it is updated or removed. No event.
+    public mutating func restoreStop(_ id: BehaviorID, reason: String) {
+        guard let k = behaviors.firstIndex(where: { $0.id == id }) else { return }
+        stopReasons[k] = reason
+        phases[k] = []
+    }
+
+    /// Stops the behaviour at `k` now, with the event that says why.
+    private mutating func stop(_ k: Int, reason: String) {
+        guard stopReasons[k] == nil else { return }
+        stopReasons[k] = reason
+        phases[k] = []
+        events.append(.stopped(behavior: behaviors[k].id, reason: reason))
     }
 
     /// UIDynamicItemBehavior's addLinearVelocity(_:for:).
@@ -224,17 +255,25 @@ public struct DynamicAnimator: Sendable {
         let substeps = min(8, max(1, Int((omega * Self.step / 0.5).rounded(.up))))
         let h = Self.step / Double(substeps)
         constraints.inheritJointImpulses(from: lastConstraints, step: h)
+        var broken: [Int] = []
         for substep in 0..<substeps {
             behaviors.withUnsafeMutableBufferPointer { list in
                 for k in list.indices where phases[k].contains(.forces) {
-                    Self.inPlace(&list[k].behavior) { $0.applyForces(to: &bodies, step: h, firstSubstep: substep == 0) }
+                    let acted = Self.guarded(&list[k].behavior, &bodies, &guardScratch) {
+                        $0.applyForces(to: &$1, step: h, firstSubstep: substep == 0)
+                    }
+                    if !acted { broken.append(k) }
                 }
                 for k in list.indices where phases[k].contains(.forces) {
-                    Self.inPlace(&list[k].behavior) { $0.overrideForces(on: &bodies, step: h) }
+                    let acted = Self.guarded(&list[k].behavior, &bodies, &guardScratch) { $0.overrideForces(on: &$1, step: h) }
+                    if !acted { broken.append(k) }
                 }
             }
+            for k in broken { stop(k, reason: Self.nonFiniteForces) }
+            broken.removeAll()
             solve(&constraints, step: h)
         }
+        stopConstraintsOfBrokenBodies()
         springCount = constraints.springs.count
         lastConstraints = constraints
         contactCache.store(constraints.contacts)
@@ -258,6 +297,68 @@ public struct DynamicAnimator: Sendable {
         contactTracker.update(contacts: contacts, owners: owners, bodies: bodies.storage, step: Self.step, identifier: { id, number in
             (behaviors.first { $0.id == id }?.behavior as? CollisionBehavior)?.boundaryIdentifier(number)
         }) { events.append($0) }
+    }
+
+    // MARK: The invariant: every position, angle and velocity stays finite
+
+    public static let nonFiniteForces = "its forces would have made an item's velocity or force infinite or NaN; it was stopped (update it with other settings, or remove it)"
+    public static let nonFiniteConstraints = "its constraints would have made an item's velocity or position infinite or NaN; it was stopped (update it with other settings, or remove it)"
+
+    /// What a behaviour may change of an item while it adds forces, kept to undo it.
+    struct SavedMotion {
+        var index: Int, force: Vector, torque: Double, velocity: Vector, angularVelocity: Double
+    }
+    /// Reused between behaviours and steps (nothing of it outlives one call of `guarded`).
+    private var guardScratch: [SavedMotion] = []
+    /// Bodies the solver or the joints left non-finite this step (set back, at rest).
+    private var brokenBodies: [Int] = []
+
+    /// Runs `act` (a behaviour adding forces or impulses to its items) and undoes it when it left
+    /// any of its items' force, torque or velocity non-finite: false then. The items' state is
+    /// kept first, so the undo is exact and the other behaviours' forces stand.
+    @inline(__always)
+    private static func guarded(_ behavior: inout any DynamicBehavior, _ bodies: inout DynamicBodies, _ saved: inout [SavedMotion],
+                                _ act: (inout any DynamicBehavior, inout DynamicBodies) -> Void) -> Bool {
+        saved.removeAll(keepingCapacity: true)
+        for id in behavior.items {
+            guard let index = bodies.index(of: id) else { continue }
+            let b = bodies[index: index]
+            saved.append(SavedMotion(index: index, force: b.force, torque: b.torque, velocity: b.velocity, angularVelocity: b.angularVelocity))
+        }
+        act(&behavior, &bodies)
+        var finite = true
+        for entry in saved {
+            let b = bodies[index: entry.index]
+            if !(b.force.dx.isFinite && b.force.dy.isFinite && b.torque.isFinite && b.velocity.dx.isFinite
+                 && b.velocity.dy.isFinite && b.angularVelocity.isFinite) {
+                finite = false
+                break
+            }
+        }
+        guard !finite else { return true }
+        for entry in saved {
+            bodies[index: entry.index].force = entry.force
+            bodies[index: entry.index].torque = entry.torque
+            bodies[index: entry.index].velocity = entry.velocity
+            bodies[index: entry.index].angularVelocity = entry.angularVelocity
+        }
+        return false
+    }
+
+    /// After a step in which the solver or the joints would have made a body non-finite (the
+    /// body was set back where it was, at rest): the behaviour added last of those whose
+    /// constraints hold it is stopped. Forces are checked as they are added (`guarded`), so with
+    /// finite, in-range inputs this does not happen; it is the invariant's last line.
+    private mutating func stopConstraintsOfBrokenBodies() {
+        guard !brokenBodies.isEmpty else { return }
+        let ids = Set(brokenBodies.map { bodies.ids[$0] })
+        brokenBodies.removeAll()
+        for k in behaviors.indices.reversed() where phases[k].contains(.constraints) {
+            if behaviors[k].behavior.items.contains(where: ids.contains) {
+                stop(k, reason: Self.nonFiniteConstraints)
+                return
+            }
+        }
     }
 
     /// Hands `body` a behaviour where it lies in `behaviors` (their buffer's element), inout.
@@ -290,11 +391,21 @@ public struct DynamicAnimator: Sendable {
         }
         integrate(step: h)
         guard constraints.hasJoints else { return }
+        var broken: [Int] = []
         bodies.withBodyArray { all in
+            let poses = all.map { (center: $0.center, angle: $0.angle) }
             for _ in 0..<positionIterations {
                 if constraints.solveJointPositions(&all) { break }
             }
+            for k in all.indices where !(all[k].center.x.isFinite && all[k].center.y.isFinite && all[k].angle.isFinite) {
+                all[k].center = poses[k].center
+                all[k].angle = poses[k].angle
+                all[k].velocity = .zero
+                all[k].angularVelocity = 0
+                broken.append(k)
+            }
         }
+        brokenBodies += broken
     }
 
     /// Box2D's speed limits (b2_maxTranslation 2 m and b2_maxRotation π/2 per step, at 100 pt
@@ -320,13 +431,24 @@ public struct DynamicAnimator: Sendable {
     private mutating func integrate(step h: Double) {
         let maxTranslation = Self.maximumTranslationPerStep * h / Self.step
         let maxRotation = Self.maximumRotationPerStep * h / Self.step
+        var broken: [Int] = []
+        var index = 0
         bodies.forEach { body in
+            defer { index += 1 }
             let travel = body.velocity.length * h
+            guard travel.isFinite, body.angularVelocity.isFinite else {
+                // Left where the step found it, at rest (stopConstraintsOfBrokenBodies says why).
+                body.velocity = .zero
+                body.angularVelocity = 0
+                broken.append(index)
+                return
+            }
             if travel > maxTranslation { body.velocity = body.velocity * (maxTranslation / travel) }
             if abs(body.angularVelocity) * h > maxRotation { body.angularVelocity = body.angularVelocity < 0 ? -maxRotation / h : maxRotation / h }
             body.center += body.velocity * h
             body.angle += body.angularVelocity * h
         }
+        brokenBodies += broken
     }
 
     private mutating func updateRest(changed: Bool) {

@@ -36,6 +36,33 @@ import TrellisDynamics
         #expect(view.presentationAttributes(for: .cell(0, 0))?.center == Point(50, 50))
     }
 
+    /// A behaviour that puts a NaN into its items' velocities.
+    struct Poison: DynamicBehavior {
+        var items: [DynamicItemID]
+        var phases: StepPhases { .forces }
+        func applyForces(to bodies: inout DynamicBodies, step: Double) {
+            for id in items { if let k = bodies.index(of: id) { bodies[index: k].velocity = Vector(.nan, 0) } }
+        }
+    }
+
+    @Test func aBehaviourThatWouldBreakTheSimulationIsStoppedWithAnEventAndTheSceneStaysFinite() throws {
+        var view = session()
+        try add(&view, { GravityBehavior(items: $0) }, [.item("i1")])
+        let poison = try add(&view, { Poison(items: $0) }, [.item("i1")])
+        _ = view.drainEvents()
+        view.advance(to: 0.5)
+        let events = view.drainEvents()
+        #expect(events.contains(.dynamicsStopped(behavior: poison.rawValue, reason: DynamicAnimator.nonFiniteForces)))
+        #expect(view.dynamicBehaviorStopReason(poison) == DynamicAnimator.nonFiniteForces)
+        // Gravity went on as if the poison had never been added.
+        let a = try #require(view.presentationAttributes(for: .cell(0, 1)))
+        #expect(near(a.center.y, 50 + fallen(30), 1e-9))
+        for v in view.scene.views {
+            let numbers = [v.attributes.frame.origin.x, v.attributes.frame.origin.y, v.attributes.frame.width]
+            #expect(numbers.allSatisfy { $0.isFinite })
+        }
+    }
+
     @Test func aDynamicCellKeepsItsStateWhenABatchMovesItsIndexPath() throws {
         var view = session()
         try add(&view, { GravityBehavior(items: $0) }, [.item("i1")])

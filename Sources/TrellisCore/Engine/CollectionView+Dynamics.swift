@@ -121,6 +121,9 @@ extension CollectionView {
         physics.animator.behaviors.compactMap { entry in physics.specs[entry.id].map { (entry.id, entry.behavior, $0) } }
     }
 
+    /// Why a behaviour was stopped (it would have made the simulation non-finite), nil while it acts.
+    public func dynamicBehaviorStopReason(_ id: BehaviorID) -> String? { physics.animator.stopReason(id) }
+
     /// The element an animator item stands for.
     public func dynamicElement(for id: DynamicItemID) -> DynamicElement? { physics.elements[id] }
 
@@ -185,6 +188,9 @@ extension CollectionView {
                 report(behavior, began: true, a, b, boundary, point)
             case .collisionEnded(let behavior, let a, let b, let boundary):
                 report(behavior, began: false, a, b, boundary, nil)
+            case .stopped(let behavior, let reason):
+                // The layout's own springs are not a behaviour of the session's.
+                if physics.specs[behavior] != nil { pendingEvents.append(.dynamicsStopped(behavior: behavior.rawValue, reason: reason)) }
             }
         }
     }

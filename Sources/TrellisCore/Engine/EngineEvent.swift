@@ -18,6 +18,8 @@ public enum EngineEvent: Hashable, Sendable {
     case dynamicsPaused
     /// A contact of a collision behaviour began or ended (UICollisionBehaviorDelegate).
     case dynamicsCollision(DynamicsCollision)
+    /// A behaviour was stopped: a step would have made an item's state non-finite (ours).
+    case dynamicsStopped(behavior: Int, reason: String)
     /// A pan began to drag the content (scrollViewWillBeginDragging), from `contentOffset`.
     case scrollWillBeginDragging(contentOffset: Point)
     /// The finger lifted: the offset's velocity (pt/s) and where the motion will rest

@@ -297,7 +297,9 @@ public enum BehaviorSpec {
             default: fieldKind = .vortex
             }
             var b = FieldBehavior(fieldKind, items: ids, position: try r.point("position", coordinate) ?? .zero)
-            b.strength = try r.number("strength", magnitude, default: 1)
+            // A drag field slows what moves through it: a negative one would be a field that feeds
+            // speed back exponentially, which has no meaning (and overflows): refused.
+            b.strength = try r.number("strength", fieldKind == .drag ? 0...magnitude.upperBound : magnitude, default: 1)
             b.falloff = try r.number("falloff", -10...10, default: b.falloff)
             b.minimumRadius = try r.number("minimumRadius", 0...1e9, default: b.minimumRadius)
             b.seed = UInt64(try r.int("seed", 0...Int(Int32.max), default: 0))

@@ -165,39 +165,8 @@ extension Server {
     }
 
     func sendEvent(_ event: EngineEvent, session: Session, to connection: Connection) {
-        let name: JSONValue = .string(session.name)
-        switch event {
-        case .selection: break   // the caller of gesture.tap gets these in its reply
-        case .selectionChanged(let selected):
-            notify("selection.changed", .object(["session": name, "selected": .array(selected.map { .string($0.rawValue) })]), to: connection)
-        case .updateCompleted(let update, let finished):
-            notify("update.completed", .object(["session": name, "update": .number(Double(update)), "finished": .bool(finished)]), to: connection)
-        case .transitionCompleted(let transition, let finished, let installed):
-            notify("transition.completed", .object(["session": name, "transition": .number(Double(transition)),
-                                                    "finished": .bool(finished), "installed": .bool(installed)]), to: connection)
-        case .scrollCompleted(let scroll, let finished):
-            notify("scroll.completed", .object(["session": name, "scroll": .number(Double(scroll)), "finished": .bool(finished)]), to: connection)
-        case .dynamicsCollision(let c):
-            var o: [String: JSONValue] = ["session": name, "behavior": .number(Double(c.behavior)),
-                                          "phase": .string(c.began ? "began" : "ended"),
-                                          "items": .array(c.elements.map(BehaviorSpec.json))]
-            if c.withBoundary { o["boundary"] = c.boundary.map(JSONValue.string) ?? .null }
-            if let p = c.point { o["point"] = .array([.number(p.x), .number(p.y)]) }
-            notify("dynamics.collision", .object(o), to: connection)
-        case .scrollWillBeginDragging(let offset):
-            notify("scroll.willBeginDragging", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]), to: connection)
-        case .scrollWillEndDragging(let velocity, let target):
-            notify("scroll.willEndDragging", .object(["session": name, "velocity": WireEncoding.pair(velocity),
-                                                      "targetContentOffset": WireEncoding.pair(target)]), to: connection)
-        case .scrollDidEndDragging(let decelerate):
-            notify("scroll.didEndDragging", .object(["session": name, "decelerate": .bool(decelerate)]), to: connection)
-        case .scrollDidEndDecelerating(let offset):
-            notify("scroll.didEndDecelerating", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]), to: connection)
-        case .scrollDidScroll(let offset):
-            notify("scroll.didScroll", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]), to: connection)
-        case .dynamicsPaused:
-            notify("dynamics.paused", .object(["session": name, "time": .number((session.collectionView.time * 1000).rounded())]), to: connection)
-        }
+        guard let (method, params) = EventNotification.message(event, session: session.name, time: session.collectionView.time) else { return }
+        notify(method, params, to: connection)
     }
 
     /// One display tick (FrameClock's): brings every moving live session to now and publishes

@@ -69,6 +69,7 @@ enum DynamicsMethods {
             let behaviors: [JSONValue] = view.dynamicBehaviors.map { entry in
                 guard case .object(var o) = currentSpec(entry.spec, entry.behavior) else { return entry.spec }
                 o["behavior"] = .number(Double(entry.id.rawValue))
+                if let reason = view.dynamicBehaviorStopReason(entry.id) { o["stopped"] = .string(reason) }
                 return .object(o)
             }
             return .object(["running": .bool(view.dynamicsRunning), "behaviors": .array(behaviors),

@@ -22,7 +22,11 @@ enum DynamicsStateCoding {
             "nextBody": int(s.nextBodyNumber),
             "elements": .array(s.elements.map { .object(["element": BehaviorSpec.json($0.element), "item": int($0.item.rawValue)]) }),
             "nextItem": int(s.nextItem),
-            "behaviors": .array(s.behaviors.map { .object(["behavior": int($0.id.rawValue), "spec": $0.spec]) }),
+            "behaviors": .array(s.behaviors.map { entry in
+                var o: [String: JSONValue] = ["behavior": int(entry.id.rawValue), "spec": entry.spec]
+                if let reason = entry.stopped { o["stopped"] = .string(reason) }
+                return .object(o)
+            }),
             "items": .array(s.items.map { entry in
                 let b = entry.state, p = b.properties
                 return .object([
@@ -56,7 +60,9 @@ enum DynamicsStateCoding {
         s.nextItem = try v.requireInt("nextItem", in: path)
         for (n, b) in try v.requireArray("behaviors", in: path).enumerated() {
             let p = "\(path).behaviors[\(n)]"
-            s.behaviors.append((BehaviorID(try b.requireInt("behavior", in: p)), try b.requireObject("spec", in: p)))
+            try b.rejectUnknownKeys(allowed: ["behavior", "spec", "stopped"], path: p)
+            s.behaviors.append((BehaviorID(try b.requireInt("behavior", in: p)), try b.requireObject("spec", in: p),
+                                try b.optionalString("stopped", in: p)))
         }
         for (n, i) in try v.requireArray("items", in: path).enumerated() {
             let p = "\(path).items[\(n)]"
@@ -82,11 +88,12 @@ enum DynamicsStateCoding {
     /// form (a behaviour that no longer decodes fails the session's restore, naming it).
     static func restore(_ s: DynamicsSnapshot, on view: inout CollectionView, path: String) throws(ParamError) {
         view.restoreDynamicElements(s)
-        var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue)] = []
+        var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue, stopped: String?)] = []
         for (n, entry) in s.behaviors.enumerated() {
             var resolver = view.restoringElementResolver()
             do throws(BehaviorSpecError) {
-                behaviors.append((entry.id, try BehaviorSpec.decode(entry.spec, path: "\(path).behaviors[\(n)].spec", resolver: &resolver), entry.spec))
+                behaviors.append((entry.id, try BehaviorSpec.decode(entry.spec, path: "\(path).behaviors[\(n)].spec", resolver: &resolver),
+                                  entry.spec, entry.stopped))
             } catch {
                 switch error {
                 case .params(let p): throw p

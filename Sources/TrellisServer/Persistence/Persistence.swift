@@ -235,17 +235,29 @@ final class Persistence {
 
     // MARK: Compaction
 
-    /// Writes every session to the snapshot (durably), then cuts the journal.
+    /// Writes every session to the snapshot (durably), then cuts the journal. Each session is
+    /// written on its own first: one whose state cannot be written (a layout the file cannot
+    /// hold; a non-finite number, which the engine's invariant should make impossible) is set
+    /// aside with its files kept, as a session that cannot be restored is, and the others are
+    /// compacted all the same, so one session never stops the journal from being cut.
     func compact() throws(PersistenceError) {
-        var states: [SessionState] = []
-        for name in server.sessions.keys.sorted() { states.append(try SessionState(server.sessions[name]!)) }
-        let bytes = StateSnapshot(seq: nextSeq - 1, sessions: states).bytes
+        var encoded: [ByteBuffer] = []
+        var unwritable: [(name: String, reason: String)] = []
+        for name in server.sessions.keys.sorted() {
+            do throws(PersistenceError) {
+                encoded.append(try StateSnapshot.encode(SessionState(server.sessions[name]!)))
+            } catch {
+                unwritable.append((name, error.description))
+            }
+        }
+        if !unwritable.isEmpty { try setAsideUnwritable(unwritable) }
+        let bytes = StateSnapshot.bytes(seq: nextSeq - 1, encodedSessions: encoded)
         let before = journal.size
         try FileIO.replace(snapshotPath, with: bytes)
         try journal.truncate(to: 0)
         needsSnapshot = false
         compactions += 1
-        server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(states.count) session\(states.count == 1 ? "" : "s"))")
+        server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(encoded.count) session\(encoded.count == 1 ? "" : "s"))")
     }
 
     private func compactIfDue() {

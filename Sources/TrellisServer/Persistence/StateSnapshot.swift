@@ -29,10 +29,33 @@ struct StateSnapshot {
     }
 
     /// The file's bytes (one JSON document and a line end).
-    var bytes: ByteBuffer {
-        var b = ByteBuffer(capacity: 4096)
-        JSONWriter.write(json, into: &b)
-        b.append(10)
+    var bytes: ByteBuffer { Self.bytes(seq: seq, encodedSessions: sessions.map { Self.written($0) }) }
+
+    /// One session's JSON, or an error when a NaN or an infinity reached it (JSON cannot carry
+    /// it, and the file must read back as it was).
+    static func encode(_ state: SessionState) throws(PersistenceError) -> ByteBuffer {
+        let b = written(state)
+        guard !b.holdsNonFiniteNumber else {
+            throw PersistenceError("session '\(state.name)' holds a non-finite number (NaN or infinity), which the snapshot cannot write")
+        }
+        return b
+    }
+
+    private static func written(_ state: SessionState) -> ByteBuffer {
+        var b = ByteBuffer(capacity: 1024)
+        JSONWriter.write(state.json, into: &b)
+        return b
+    }
+
+    /// The file's bytes from sessions each already written as JSON.
+    static func bytes(seq: Int, encodedSessions: [ByteBuffer]) -> ByteBuffer {
+        var b = ByteBuffer(capacity: 64 + encodedSessions.reduce(0) { $0 + $1.count + 1 })
+        b.append(utf8: "{\"format\":\"\(format)\",\"version\":\(version),\"seq\":\(seq),\"sessions\":[")
+        for (k, session) in encodedSessions.enumerated() {
+            if k > 0 { b.append(UInt8(ascii: ",")) }
+            b.append(session)
+        }
+        b.append("]}\n")
         return b
     }
 

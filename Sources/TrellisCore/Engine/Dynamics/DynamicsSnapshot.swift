@@ -11,7 +11,8 @@ public struct DynamicsSnapshot: Sendable {
     public var nextBodyNumber = 0
     public var elements: [(element: DynamicElement, item: DynamicItemID)] = []
     public var nextItem = 1
-    public var behaviors: [(id: BehaviorID, spec: JSONValue)] = []
+    /// Each behaviour's wire form, and why it was stopped if it was.
+    public var behaviors: [(id: BehaviorID, spec: JSONValue, stopped: String?)] = []
     public var items: [(item: DynamicItemID, state: DynamicBody)] = []
 
     public init() {}
@@ -28,7 +29,7 @@ extension CollectionView {
         s.nextBodyNumber = physics.nextBodyNumber
         s.elements = physics.itemIDs.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
         s.nextItem = physics.nextItem
-        s.behaviors = dynamicBehaviors.map { ($0.id, spec($0.behavior, $0.spec)) }
+        s.behaviors = dynamicBehaviors.map { ($0.id, spec($0.behavior, $0.spec), physics.animator.stopReason($0.id)) }
         s.items = physics.animator.bodies.ids.compactMap { id in physics.animator.bodies[id].map { (id, $0) } }
         return s
     }
@@ -53,12 +54,13 @@ extension CollectionView {
     }
 
     /// Second step: the behaviours under their ids, then each item's simulated state.
-    public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue)],
+    public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue, stopped: String?)],
                                                  items: [(item: DynamicItemID, state: DynamicBody)]) {
         syncReferenceBounds()
         for (item, state) in items where physics.elements[item] != nil { physics.animator.setItem(item, state) }
         for entry in behaviors {
             physics.animator.restore(entry.behavior, as: entry.id)
+            if let reason = entry.stopped { physics.animator.restoreStop(entry.id, reason: reason) }
             physics.specs[entry.id] = entry.spec
         }
         syncDynamicMembership()
