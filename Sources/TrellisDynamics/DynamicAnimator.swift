@@ -63,6 +63,14 @@ public struct DynamicAnimator: Sendable {
     /// No step since the last wake (every item's rest time is 0).
     private var restTimesCleared = false
 
+    /// How much collision work a step may do (`ContactLimits`).
+    public var contactLimits = ContactLimits()
+    /// The last step's contact points, and what the limits left out of it.
+    public private(set) var lastStepContacts = 0
+    public private(set) var lastStepDropped = ContactsDropped()
+    /// Steps in which a contact limit cut contacts (the scene was wrong for that step).
+    public private(set) var stepsOverContactLimits = 0
+
     public static let restSpeed = 1.0
     public static let restAngularSpeed = 2 * Double.pi / 180
     public static let timeToRest = 0.5
@@ -234,6 +242,8 @@ public struct DynamicAnimator: Sendable {
             }
         }
         var constraints = ConstraintSet(referenceBounds: referenceBounds)
+        constraints.contactLimit = contactLimits.points
+        constraints.candidateTests = contactLimits.candidateTests
         constraints.springs.reserveCapacity(springCount)
         constraints.contacts.reserveCapacity(contactCache.count + contactCache.count / 4)
         // By the behaviour's place here, its id looked up after (reading an id out of the tuple
@@ -275,6 +285,9 @@ public struct DynamicAnimator: Sendable {
         }
         stopConstraintsOfBrokenBodies()
         springCount = constraints.springs.count
+        lastStepContacts = constraints.contacts.count
+        lastStepDropped = constraints.dropped
+        if constraints.dropped.exceededLimits { stepsOverContactLimits += 1 }
         lastConstraints = constraints
         contactCache.store(constraints.contacts)
         reportContacts(constraints.contacts, owners: contactOwners)

@@ -52,6 +52,26 @@ public enum DynamicsScene {
     }
 }
 
+extension DynamicsScene {
+    /// `dynamics.spawn.1500`: the pile's 1,500 boxes of 30×30 (gravity 1, friction 0.3) all
+    /// spawned at one point, (600, 1,000), in the 1,200 × 2,000 bounds: every pair overlaps
+    /// at the start, a million of them. Issue 24: such a spawn must cost what a pile of the same
+    /// size costs, not N².
+    public static func spawn(count: Int = 1_500) -> DynamicAnimator {
+        var animator = DynamicAnimator(referenceBounds: Rect(0, 0, 1_200, 2_000))
+        let ids = (0..<count).map(DynamicItemID.init)
+        for id in ids { animator.setItem(id, DynamicBody(center: Point(600, 1_000), size: Size(30, 30))) }
+        var collision = CollisionBehavior(items: ids)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.add(collision)
+        animator.add(GravityBehavior(items: ids))
+        var material = ItemBehavior(items: ids)
+        material.properties.friction = 0.3
+        animator.add(material)
+        return animator
+    }
+}
+
 /// Step times of one or more runs: wall clock and the thread's CPU time (which leaves out what
 /// other processes took on a shared machine), in microseconds.
 public struct StepTimes: Sendable {

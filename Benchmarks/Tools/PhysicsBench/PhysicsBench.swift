@@ -3,6 +3,9 @@
 //
 //   physics-bench springs [runs]   each run builds DynamicsScene.springs and times 60 steps
 //                                  (5 runs); prints  springs p50_us= mean_us= cpu_p50_us= steps=
+//   physics-bench spawn [seconds]  DynamicsScene.spawn (1,500 boxes at one point) and pile1500 (the
+//                                  same boxes dropped as a pile), every step of 6 s timed; prints
+//                                  max_us= first_us= busiest_p50_us= mean_us= max_contacts=
 //   physics-bench pile [seconds]   DynamicsScene.pile, every step of 6 s timed; prints
 //                                  pile busiest_p50_us= mean_us= busiest_second=
 //                                  cpu_busiest_p50_us= cpu_mean_us= steps=
@@ -40,7 +43,21 @@ case "pile":
           + " mean_us=\(format(StepTimes.mean(times.wall))) busiest_second=\(busiest)"
           + " cpu_busiest_p50_us=\(format(StepTimes.median(StepTimes.second(busiestCPU, of: times.cpu))))"
           + " cpu_mean_us=\(format(StepTimes.mean(times.cpu))) steps=\(times.wall.count)")
+case "spawn", "pile1500":
+    // The same 1,500 boxes spawned at one point, or dropped as a pile: the first should cost
+    // what the second does, a few times over at most, not N² (issue 24).
+    let seconds = arguments.count > 2 ? Int(arguments[2]) ?? 6 : 6
+    var animator = arguments[1] == "spawn" ? DynamicsScene.spawn() : DynamicsScene.pile(count: 1_500)
+    var times = StepTimes()
+    var contacts = 0
+    for _ in 0..<(60 * seconds) {
+        times.step(&animator)
+        contacts = max(contacts, animator.lastStepContacts)
+    }
+    print("\(arguments[1]) max_us=\(format(times.wall.max() ?? 0)) first_us=\(format(times.wall.first ?? 0))"
+          + " busiest_p50_us=\(format(StepTimes.median(StepTimes.second(StepTimes.busiestSecond(times.wall), of: times.wall))))"
+          + " mean_us=\(format(StepTimes.mean(times.wall))) max_contacts=\(contacts) steps=\(times.wall.count)")
 default:
-    print("usage: physics-bench springs [runs] | pile [seconds]")
+    print("usage: physics-bench springs [runs] | pile [seconds] | spawn [seconds] | pile1500 [seconds]")
     exit(2)
 }

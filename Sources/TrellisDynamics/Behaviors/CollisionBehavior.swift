@@ -47,7 +47,8 @@ public struct CollisionBehavior: DynamicBehavior {
     }
 
     /// `allPairs`: tests every pair of items rather than the broadphase's (to check the broadphase).
-    func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies, allPairs: Bool) {
+    /// `crowds` false: every overlapping pair, crowded or not (to compare with every pair).
+    func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies, allPairs: Bool, crowds: Bool = true) {
         let indices = items.compactMap { bodies.index(of: $0) }
         let shapes = indices.map { BoxShape(bodies[index: $0]) }
         if mode.contains(.boundaries) {
@@ -62,10 +63,15 @@ public struct CollisionBehavior: DynamicBehavior {
             // is at most the sum of the two items' own, and two boxes whose face-axis gap is
             // within it are at most √2 times as far apart (their Minkowski sum's corners are at
             // least 90°).
+            var dropped = Broadphase.Dropped()
             pairs = Broadphase.pairs(indices.indices.map { k in
                 let fat = 1.5 * Self.margin(speed: bodies[index: indices[k]].velocity.length, shape: nil)
                 return shapes[k].bounds(fattenedBy: fat)
-            })
+            }, cores: crowds ? shapes.map {
+                Broadphase.Core(x: $0.center.x, y: $0.center.y, radius: min($0.halfWidth, $0.halfHeight))
+            } : nil, testBudget: &constraints.candidateTests, dropped: &dropped)
+            constraints.dropped.crowdedPairs += dropped.crowdedPairs
+            if dropped.exhausted { constraints.dropped.testsExhausted = true }
         }
         for (i, j) in pairs {
             let a = bodies[index: indices[i]], b = bodies[index: indices[j]]
@@ -74,7 +80,11 @@ public struct CollisionBehavior: DynamicBehavior {
             let friction = (a.properties.friction * b.properties.friction).squareRoot()
             let restitution = max(a.properties.elasticity, b.properties.elasticity)
             let key = Contact.Key(a: bodies.ids[indices[i]], b: bodies.ids[indices[j]], boundary: -1, feature: 0)
-            ContactFinder.boxes(shapes[i], shapes[j], margin: margin) { point, normal, separation, feature in
+            ContactFinder.boxes(shapes[i], shapes[j], margin: margin, tie: Broadphase.tie(indices[i], indices[j])) { point, normal, separation, feature in
+                guard constraints.contacts.count < constraints.contactLimit else {
+                    constraints.dropped.points += 1
+                    return
+                }
                 var key = key
                 key.feature = feature
                 constraints.contacts.append(Contact(key: key, a: indices[i], b: indices[j], point: point, normal: normal,
@@ -102,6 +112,10 @@ public struct CollisionBehavior: DynamicBehavior {
             let material = (body.properties.friction, body.properties.elasticity)
             let offsets = shape.cornerOffsets
             func add(_ point: Point, _ normal: Vector, _ separation: Double, number: Int, side: Int, feature: Int) {
+                guard constraints.contacts.count < constraints.contactLimit else {
+                    constraints.dropped.points += 1
+                    return
+                }
                 let key = Contact.Key(b: id, boundary: number, side: side, feature: feature)
                 var contact = Contact(key: key, a: nil, b: b, point: point, normal: normal, separation: separation,
                                       friction: material.0, restitution: material.1)

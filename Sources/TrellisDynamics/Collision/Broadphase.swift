@@ -8,6 +8,19 @@
 /// ordering take about 0.6 ms a step, where testing all 500,000 pairs took about 37 ms.
 /// Deterministic: ties sort by index, and the pairs come out ordered by first then second
 /// index, exactly as the all-pairs loop met them, so contacts keep their order between steps.
+///
+/// **Crowds.** Items spawned on top of each other make every pair overlap: a million pairs for
+/// 1,500 items at one point, seconds of contacts per step, and as they spread out each still
+/// overlaps hundreds of others for a while. A pair is *deep* when the two items' inscribed
+/// circles reach a tenth into each other; an item's inscribed circle lies inside it whatever its
+/// angle, so items resting on each other (within the 0.5 pt slop) never are, and no item of a
+/// pile has a deep pair. An item with more than `crowdLimit` deep pairs with items of about its
+/// size is *crowded*: it keeps only its `crowdShare` deepest pairs, enough to push it out of the
+/// crowd. A pair is kept when either of its items keeps it, and an item that is not crowded
+/// keeps all of its pairs, so a floor under many small boxes keeps every one of them. A spawn
+/// then costs a few times what a pile of the same size costs over its first seconds, not N²
+/// (`ContactLimits` bounds any one step); a scene without a crowded item is swept exactly as
+/// before, in one pass.
 struct Broadphase {
     /// An axis-aligned bounding box.
     struct Bounds: Sendable {
@@ -18,47 +31,160 @@ struct Broadphase {
         }
     }
 
+    /// More deep pairs than this with items of about its size (or larger) make an item crowded.
+    static let crowdLimit = 8
+    /// Deep: `depthKey` below this, the inscribed circles a tenth into each other (squared).
+    static let deepKey = 0.81
+    /// How many pairs a crowded item keeps.
+    static let crowdShare = 6
+
+    /// An item as the crowd rule sees it: its centre and its inscribed circle's radius.
+    struct Core: Sendable {
+        var x: Double, y: Double, radius: Double
+    }
+
+    /// What a sweep left out (for stats; nothing in a scene without crowds).
+    struct Dropped: Sendable {
+        /// Pairs that neither of their items kept.
+        var crowdedPairs = 0
+        /// True when the candidate tests ran out before the sweep ended (`testBudget`).
+        var exhausted = false
+    }
+
     /// The pairs `(i, j)`, i < j, whose bounds overlap, sorted by `i` then `j`.
     static func pairs(_ bounds: [Bounds]) -> [(Int, Int)] {
+        var budget = Int.max, dropped = Dropped()
+        return pairs(bounds, cores: nil, testBudget: &budget, dropped: &dropped)
+    }
+
+    /// The pairs whose bounds overlap, after at most `testBudget` candidate tests (taken from
+    /// it): bounded work however items crowd. With `cores`, a crowded item keeps only its
+    /// `crowdShare` deepest pairs, and a pair is kept when either of its items keeps it.
+    static func pairs(_ bounds: [Bounds], cores: [Core]?, testBudget: inout Int, dropped: inout Dropped) -> [(Int, Int)] {
         let n = bounds.count
         guard n > 1 else { return [] }
-        // The axis on which the centres spread most.
-        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0
-        for b in bounds {
-            let x = b.minX + b.maxX, y = b.minY + b.maxY
-            sx += x; sy += y; sxx += x * x; syy += y * y
-        }
-        let alongX = sxx - sx * sx / Double(n) >= syy - sy * sy / Double(n)
-        let keys = bounds.map { alongX ? $0.minX : $0.minY }
-        var order = Array(0..<n)
-        order.withUnsafeMutableBufferPointer { order in
-            keys.withUnsafeBufferPointer { keys in
-                order.sort { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-            }
-        }
-        // Sweep: each box against those that start before it ends, along the axis.
+        let sweep = Sweep(bounds)
+        // First pass: every pair, and each item's deep pairs with items of about its size or
+        // larger (a floor under many small boxes is not crowded by them).
         var found: [(Int, Int)] = []
         found.reserveCapacity(n * 4)
-        var counts = [Int](repeating: 0, count: n + 1)
-        bounds.withUnsafeBufferPointer { bounds in
-            order.withUnsafeBufferPointer { order in
-                for p in 0..<n {
-                    let i = order[p], box = bounds[i]
-                    let end = alongX ? box.maxX : box.maxY
-                    var q = p + 1
-                    while q < n {
-                        let j = order[q], other = bounds[j]
-                        if (alongX ? other.minX : other.minY) > end { break }
-                        if box.overlaps(other) {
-                            found.append(i < j ? (i, j) : (j, i))
-                            counts[min(i, j) + 1] += 1
+        var crowding = [Int](repeating: 0, count: cores == nil ? 0 : n)
+        var budget = testBudget
+        if let cores {
+            // A crowd's pairs are not all kept: past what a pile could have, stop storing.
+            let storable = 2 * crowdLimit * n
+            crowding.withUnsafeMutableBufferPointer { crowding in
+                cores.withUnsafeBufferPointer { cores in
+                    dropped.exhausted = sweep.forEachOverlap(budget: &budget) { i, j in
+                        if depthKey(cores[i], cores[j]) < deepKey {
+                            if cores[j].radius >= cores[i].radius / 2 { crowding[i] += 1 }
+                            if cores[i].radius >= cores[j].radius / 2 { crowding[j] += 1 }
                         }
-                        q += 1
+                        if found.count <= storable { found.append(i < j ? (i, j) : (j, i)) }
+                    }
+                }
+            }
+        } else {
+            dropped.exhausted = sweep.forEachOverlap(budget: &budget) { i, j in found.append(i < j ? (i, j) : (j, i)) }
+        }
+        let tests = testBudget - budget
+        testBudget = budget
+        if let cores, crowding.contains(where: { $0 > crowdLimit }) {
+            found = keptPairs(sweep, cores: cores, tests: tests, crowded: crowding.map { $0 > crowdLimit }, dropped: &dropped)
+        }
+        return ordered(found, count: n)
+    }
+
+    /// The second and third passes, when some item is crowded: each crowded item picks its
+    /// `crowdShare` deepest pairs, then the pairs either item keeps are gathered (an item that is
+    /// not crowded keeps all its pairs). Both passes make exactly the first pass's `tests`, so
+    /// they meet the same pairs.
+    private static func keptPairs(_ sweep: Sweep, cores: [Core], tests: Int, crowded: [Bool], dropped: inout Dropped) -> [(Int, Int)] {
+        let n = crowded.count, slots = crowdShare
+        let keepsAll = crowded.map { !$0 }
+        // Each crowded item's picks, its `crowdShare` first (`Pick.precedes`), in one flat array.
+        var picks = [Pick](repeating: Pick(key: .infinity, tie: .max, partner: -1), count: n * slots)
+        var budget = tests
+        var kept: [(Int, Int)] = []
+        kept.reserveCapacity(n * crowdShare)
+        var left = 0
+        keepsAll.withUnsafeBufferPointer { keepsAll in
+            cores.withUnsafeBufferPointer { cores in
+                picks.withUnsafeMutableBufferPointer { picks in
+                    _ = sweep.forEachOverlap(budget: &budget) { i, j in
+                        guard !keepsAll[i] || !keepsAll[j] else { return }
+                        let key = depthKey(cores[i], cores[j]), tie = tie(i, j)
+                        if !keepsAll[i] { offer(picks, at: i * slots, count: slots, Pick(key: key, tie: tie, partner: j)) }
+                        if !keepsAll[j] { offer(picks, at: j * slots, count: slots, Pick(key: key, tie: tie, partner: i)) }
+                    }
+                }
+            }
+            budget = tests
+            picks.withUnsafeBufferPointer { picks in
+                func picked(_ i: Int, _ j: Int) -> Bool {
+                    for k in (i * slots)..<(i * slots + slots) where picks[k].partner == j { return true }
+                    return false
+                }
+                _ = sweep.forEachOverlap(budget: &budget) { i, j in
+                    if keepsAll[i] || keepsAll[j] || picked(i, j) || picked(j, i) {
+                        kept.append(i < j ? (i, j) : (j, i))
+                    } else {
+                        left += 1
                     }
                 }
             }
         }
-        // Counting sort by first index, then each first's few partners by insertion.
+        dropped.crowdedPairs += left
+        return kept
+    }
+
+    /// An item's candidate pair: how deep (`key`, smaller is deeper), a tie-break, the other item.
+    private struct Pick {
+        var key: Double
+        var tie: UInt64
+        var partner: Int
+
+        func precedes(_ other: Pick) -> Bool {
+            key != other.key ? key < other.key : tie != other.tie ? tie < other.tie : partner < other.partner
+        }
+    }
+
+    /// Keeps the `count` first picks of those offered, sorted, in `picks[start...]` (unused
+    /// places hold a pick that every real one precedes).
+    @inline(__always)
+    private static func offer(_ picks: UnsafeMutableBufferPointer<Pick>, at start: Int, count: Int, _ pick: Pick) {
+        var at = start + count - 1
+        guard pick.precedes(picks[at]) else { return }
+        while at > start, pick.precedes(picks[at - 1]) {
+            picks[at] = picks[at - 1]
+            at -= 1
+        }
+        picks[at] = pick
+    }
+
+    /// Items spawned at one point are all equally deep in each other: picking by index would
+    /// have every item pick the same few. A hash of the pair spreads the picks, the same on every run.
+    @inline(__always)
+    static func tie(_ i: Int, _ j: Int) -> UInt64 {
+        var x = UInt64(min(i, j)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(max(i, j))
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 31)
+    }
+
+    /// How far apart two items are relative to their inscribed circles: the distance between
+    /// their centres over the sum of the radii, squared (below 1 when the circles overlap; the
+    /// deeper, the smaller).
+    @inline(__always)
+    static func depthKey(_ a: Core, _ b: Core) -> Double {
+        let dx = a.x - b.x, dy = a.y - b.y, reach = max(a.radius + b.radius, 1e-9)
+        return (dx * dx + dy * dy) / (reach * reach)
+    }
+
+    /// The pairs sorted by first index (a counting sort), then each first's few partners by insertion.
+    private static func ordered(_ found: [(Int, Int)], count n: Int) -> [(Int, Int)] {
+        var counts = [Int](repeating: 0, count: n + 1)
+        for pair in found { counts[pair.0 + 1] += 1 }
         for k in 0..<n { counts[k + 1] += counts[k] }
         var pairs = [(Int, Int)](repeating: (0, 0), count: found.count)
         for pair in found {
@@ -68,7 +194,10 @@ struct Broadphase {
         var start = 0
         for k in 0..<n {
             let end = counts[k]
-            if end - start > 1 {
+            if end - start > 32 {
+                // Many partners (a floor under a pile): a real sort, not insertion.
+                pairs[start..<end].sort { $0.1 < $1.1 }
+            } else if end - start > 1 {
                 for a in (start + 1)..<end {
                     let pair = pairs[a]
                     var b = a
@@ -82,5 +211,63 @@ struct Broadphase {
             start = end
         }
         return pairs
+    }
+
+    /// The bounds sorted along the axis on which the centres spread most.
+    private struct Sweep {
+        let bounds: [Bounds]
+        let order: [Int]
+        let alongX: Bool
+
+        init(_ bounds: [Bounds]) {
+            self.bounds = bounds
+            let n = bounds.count
+            var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0
+            for b in bounds {
+                let x = b.minX + b.maxX, y = b.minY + b.maxY
+                sx += x; sy += y; sxx += x * x; syy += y * y
+            }
+            let alongX = sxx - sx * sx / Double(n) >= syy - sy * sy / Double(n)
+            self.alongX = alongX
+            let keys = bounds.map { alongX ? $0.minX : $0.minY }
+            var order = Array(0..<n)
+            order.withUnsafeMutableBufferPointer { order in
+                keys.withUnsafeBufferPointer { keys in
+                    order.sort { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+                }
+            }
+            self.order = order
+        }
+
+        /// Calls `body(i, j)` for each overlapping pair, each box against those that start before
+        /// it ends along the axis, until `budget` candidate tests are spent (taken from it); true
+        /// when they ran out first.
+        @inline(__always)
+        func forEachOverlap(budget: inout Int, _ body: (Int, Int) -> Void) -> Bool {
+            let n = bounds.count, alongX = alongX
+            var left = budget, exhausted = false
+            bounds.withUnsafeBufferPointer { bounds in
+                order.withUnsafeBufferPointer { order in
+                    sweep: for p in 0..<n {
+                        let i = order[p], box = bounds[i]
+                        let end = alongX ? box.maxX : box.maxY
+                        var q = p + 1
+                        while q < n {
+                            guard left > 0 else {
+                                exhausted = true
+                                break sweep
+                            }
+                            left -= 1
+                            let j = order[q], other = bounds[j]
+                            if (alongX ? other.minX : other.minY) > end { break }
+                            q += 1
+                            if box.overlaps(other) { body(i, j) }
+                        }
+                    }
+                }
+            }
+            budget = left
+            return exhausted
+        }
     }
 }

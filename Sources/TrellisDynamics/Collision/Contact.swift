@@ -71,6 +71,10 @@ struct Contact: Sendable {
     /// Overlap left alone (Box2D's linear slop) and the share of the rest corrected per step.
     static let slop = 0.5
     static let baumgarte = 0.2
+    /// The fastest an overlap is pushed apart (Box2D v3's contact push-out speed, 3 m/s at 100 pt
+    /// per metre): items spawned deep inside each other separate over a few steps instead of
+    /// flying apart. Only overlaps deeper than 25 pt reach it, which no resting contact has.
+    static let maximumPushOut = 300.0
 
     func relativeVelocity(_ bodies: [DynamicBody]) -> Vector {
         var v = bodies[b].velocity + cross(bodies[b].angularVelocity, rB)
@@ -122,7 +126,7 @@ struct Contact: Sendable {
     /// overlap out, or, touching and approached fast enough, bounce (Box2D 2.x's velocity bias;
     /// a speculative contact still apart does not bounce).
     func targetSpeed(step h: Double) -> Double {
-        var target = separation > 0 ? -separation / h : Self.baumgarte * max(-separation - Self.slop, 0) / h
+        var target = separation > 0 ? -separation / h : min(Self.baumgarte * max(-separation - Self.slop, 0) / h, Self.maximumPushOut)
         if approach < -Self.restitutionThreshold, separation < Self.slop * 4 {
             target = max(target, -restitution * approach)
         }

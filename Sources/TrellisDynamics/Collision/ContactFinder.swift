@@ -49,9 +49,15 @@ enum ContactFinder {
 
     /// Two boxes: the axis of least overlap among the four face normals, then the incident
     /// face of the other box clipped to the reference face (up to two points). The normal
-    /// points from `a` to `b`.
-    static func boxes(_ a: BoxShape, _ b: BoxShape, margin: Double, emit: (Point, Vector, Double, Int) -> Void) {
-        let d = b.center.vector(from: a.center)
+    /// points from `a` to `b`. Boxes centred at one point (spawned there) have no side to part
+    /// towards: `tie` (a hash of the pair) picks one of a's four faces, so a crowd spawned at a
+    /// point spreads every way rather than all along +x.
+    static func boxes(_ a: BoxShape, _ b: BoxShape, margin: Double, tie: UInt64 = 0, emit: (Point, Vector, Double, Int) -> Void) {
+        var d = b.center.vector(from: a.center)
+        if d == .zero {
+            let axis = tie & 2 == 0 ? a.axisX : a.axisY
+            d = tie & 1 == 0 ? axis : axis * -1
+        }
         var best: (separation: Double, normal: Vector, referenceIsA: Bool, feature: Int)?
         for (k, (axis, referenceIsA)) in [(a.axisX, true), (a.axisY, true), (b.axisX, false), (b.axisY, false)].enumerated() {
             var normal = axis

@@ -21,6 +21,12 @@ public struct ConstraintSet: Sendable {
     var contactGroups: [ContactGroup] = []
     /// The animator's reference bounds (for boundaries made of them).
     public internal(set) var referenceBounds: Rect
+    /// Bounded work however the items crowd (`ContactLimits`): contact points past
+    /// `contactLimit` are not added this step, and the broadphases share `candidateTests`.
+    var contactLimit = Int.max
+    var candidateTests = Int.max
+    /// What the limits left out this step.
+    var dropped = ContactsDropped()
 
     public init(referenceBounds: Rect) { self.referenceBounds = referenceBounds }
 
