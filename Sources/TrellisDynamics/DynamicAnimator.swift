@@ -68,8 +68,13 @@ public struct DynamicAnimator: Sendable {
     /// The last step's contact points, and what the limits left out of it.
     public private(set) var lastStepContacts = 0
     public private(set) var lastStepDropped = ContactsDropped()
-    /// Steps in which a contact limit cut contacts (the scene was wrong for that step).
+    /// Steps in which a contact limit cut contacts (the scene was wrong for that step), and the
+    /// contact points left out, in all.
     public private(set) var stepsOverContactLimits = 0
+    public private(set) var contactPointsDropped = 0
+
+    /// How many behaviours are stopped (`stopReason`).
+    public var stoppedCount: Int { stopReasons.lazy.filter { $0 != nil }.count }
 
     public static let restSpeed = 1.0
     public static let restAngularSpeed = 2 * Double.pi / 180
@@ -288,6 +293,7 @@ public struct DynamicAnimator: Sendable {
         lastStepContacts = constraints.contacts.count
         lastStepDropped = constraints.dropped
         if constraints.dropped.exceededLimits { stepsOverContactLimits += 1 }
+        contactPointsDropped += constraints.dropped.points
         lastConstraints = constraints
         contactCache.store(constraints.contacts)
         reportContacts(constraints.contacts, owners: contactOwners)

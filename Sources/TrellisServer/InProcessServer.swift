@@ -31,9 +31,9 @@ public final class InProcessServer {
         guard case .object = params else {
             return Self.reply(.failure(.invalidParams("params must be an object (by-name parameters)")))
         }
-        let (outcome, touched, encoded) = server.execute(method, params: params, client: client)
-        server.finishRequest(touched: touched, client: client)
-        return Self.reply(outcome, encoded: encoded)
+        let execution = server.execute(method, params: params, client: client)
+        server.finishRequest(touched: execution.touched, client: client)
+        return Self.reply(execution.outcome, encoded: execution.encoded)
     }
 
     /// One message read exactly as the socket reads it (its bytes, the envelope, the method
@@ -44,9 +44,9 @@ public final class InProcessServer {
         case .refused(let error, let id):
             return id == nil ? nil : Self.reply(.failure(error))
         case .call(let method, let params, let id):
-            let (outcome, touched, encoded) = server.execute(method, params: params, client: client)
-            server.finishRequest(touched: touched, client: client)
-            return id == nil ? nil : Self.reply(outcome, encoded: encoded)
+            let execution = server.execute(method, params: params, client: client)
+            server.finishRequest(touched: execution.touched, client: client)
+            return id == nil ? nil : Self.reply(execution.outcome, encoded: execution.encoded)
         }
     }
 

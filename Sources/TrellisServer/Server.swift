@@ -44,6 +44,16 @@ public final class Server {
     var resultBuffer = ByteBuffer(capacity: 1024)
     /// Replies and frames refused because a NaN or an infinity reached them (a bug if ever > 0).
     var nonFiniteRefusals = 0
+    /// Until when (loop ms) the request being run may simulate physics (`requestBudgetMilliseconds`).
+    var requestDeadline = Double.infinity
+    /// Requests whose work goes on over later loop turns, by the session they work on.
+    var pendingRequests: [String: PendingRequest] = [:]
+    /// Runs their work once per loop turn while any is pending.
+    private(set) lazy var pendingRunner: Idle = {
+        let idle = Idle(loop: loop)
+        idle.onIdle = { [unowned self] in self.runPendingRequests() }
+        return idle
+    }()
     /// Shares each frame's bytes among its viewers by page reference; nil where the pipes it
     /// needs could not be made (then every viewer gets its own write).
     private(set) lazy var fanout: FrameFanout? = {
@@ -109,6 +119,10 @@ public final class Server {
         listener = nil
         for client in clients.values { client.connection.close(reason: "server shutting down") }
         frameClock.stop()
+        // Requests still at work are not answered (their connections close): like a request the
+        // server never read, nothing of them was journaled.
+        pendingRequests.removeAll()
+        pendingRunner.close()
         persistence?.close()   // Persistence: everything journaled reaches the disk
         unwatchSignals()
     }

@@ -22,6 +22,12 @@ public struct ServerConfiguration: Sendable {
     public var fsyncPolicy = FsyncPolicy.everysec
     /// The journal size that triggers compaction into a snapshot.
     public var journalCompactionBytes = 4 << 20
+    /// Bounded work (PROTOCOL.md, "Budgets"): the physics one live tick may simulate for all
+    /// live sessions (each gets its share and at least one step; the rest is dropped, so
+    /// physics falls behind real time and says so), and the physics one request may simulate
+    /// before the loop serves others (a longer `clock.advance` goes on in later loop turns).
+    public var tickBudgetMilliseconds = 20.0
+    public var requestBudgetMilliseconds = 20.0
 
     public init(socketPath: String) { self.socketPath = socketPath }
 }

@@ -34,9 +34,11 @@ public final class FramedStream {
     /// Set while a refusal lingers (`closeAfterWrites`): the timer that ends it, and the reason.
     private var lingerTimer: UnsafeMutablePointer<uv_timer_t>?
     private var lingerReason: String?
-    /// Messages read while the stream was paused by its output, handled when it drains.
+    /// Messages read while the stream was paused (by its output or `hold`), handled when it resumes.
     private var deferred: [LineFramer.Frame] = []
     public private(set) var isPausedForOutput = false
+    /// Held by its owner (`hold`): a request waits for work of the server's to finish.
+    public private(set) var isHeld = false
 
     let handle: UnsafeMutablePointer<uv_pipe_t>
     private var framer: LineFramer
@@ -130,7 +132,7 @@ public final class FramedStream {
             isPausedForOutput = true
             uv_read_stop(stream)
         }
-        if isPausedForOutput {
+        if isPausedForOutput || isHeld {
             deferred.append(frame.frame)
             return
         }
@@ -156,12 +158,36 @@ public final class FramedStream {
     /// Reads again once the output is down to half the soft limit (the messages that waited
     /// first).
     private func resumeIfDrained() {
-        guard isPausedForOutput, !isClosing, queuedBytes <= (outputSoftLimit ?? 0) / 2 else { return }
+        guard isPausedForOutput, !isHeld, !isClosing, queuedBytes <= (outputSoftLimit ?? 0) / 2 else { return }
         isPausedForOutput = false
         let waiting = deferred
         deferred = []
         if !waiting.isEmpty { handle(waiting) }
-        if !isPausedForOutput && !isClosing { startReading() }
+        if !isPausedForOutput && !isHeld && !isClosing { startReading() }
+    }
+
+    /// Stops handling messages (the rest of the current read waits, copied, and reading stops)
+    /// until `release`: the message being handled started work that must end before the next.
+    public func hold() {
+        guard !isHeld, !isClosing else { return }
+        isHeld = true
+        uv_read_stop(stream)
+    }
+
+    /// Handles the messages that waited while held, in order, and reads again (unless one of
+    /// them holds the stream once more, or its output is over the soft limit).
+    public func release() {
+        guard isHeld else { return }
+        isHeld = false
+        guard !isClosing else { return }
+        if isPausedForOutput {
+            resumeIfDrained()
+            return
+        }
+        let waiting = deferred
+        deferred = []
+        if !waiting.isEmpty { handle(waiting) }
+        if !isPausedForOutput && !isHeld && !isClosing { startReading() }
     }
 
     /// Ends collecting and sends what was collected.

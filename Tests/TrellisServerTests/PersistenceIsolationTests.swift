@@ -17,9 +17,9 @@ import TrellisProtocol
     }
 
     static func call(_ server: Server, _ method: String, _ params: [String: JSONValue]) throws -> JSONValue {
-        let (outcome, touched, _) = server.execute(method, params: .object(params), client: Client(connection: nil))
-        server.finishRequest(touched: touched, client: Client(connection: nil))
-        return try outcome.get()
+        let execution = server.execute(method, params: .object(params), client: Client(connection: nil))
+        server.finishRequest(touched: execution.touched, client: Client(connection: nil))
+        return try execution.outcome.get()
     }
 
     @Test func aSessionThatCannotBeWrittenIsSetAsideAndTheOthersAreCompacted() throws {

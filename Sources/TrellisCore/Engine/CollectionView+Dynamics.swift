@@ -32,7 +32,9 @@ extension CollectionView {
                             reuseIdentifier: reuseIdentifier, data: data, zIndex: zIndex)
         physics.nextBodyNumber += 1
         physics.insertBody(body)
-        updateVisibleViews()
+        // Only the new body's view, if it is shown: adding the ten-thousandth body costs what
+        // adding the first did.
+        if let attributes = dynamicAttributes(for: .body(body.number)) { bindIfShown(attributes) }
         return body
     }
 
@@ -69,42 +71,49 @@ extension CollectionView {
     /// Adds a behaviour decoded with `resolver` (whose new elements are committed now); `spec`
     /// is its wire form, kept for listing and snapshots.
     @discardableResult
+    ///
+    /// In time independent of how many behaviours and bodies the session has: only the items
+    /// whose count of behaviours goes from 0 to 1 join the animator, and the views are bound
+    /// again only when a cell joined (dynamic cells are drawn after the layout's views).
     public mutating func addDynamicBehavior(_ behavior: any DynamicBehavior, spec: JSONValue,
                                             resolver: DynamicElementResolver) -> BehaviorID {
         commit(resolver)
         syncReferenceBounds()
         // Its items join first: the animator takes unset settings (an attachment's length) from them.
-        syncDynamicMembership(adding: behavior.items, rebind: false)
+        let joined = join(physics.retain(behavior.items))
         let id = physics.animator.add(behavior)
         physics.specs[id] = spec
-        syncDynamicMembership()
+        if joined { updateVisibleViews() }
         return id
     }
 
     /// Replaces a behaviour's settings (`spec` its whole new wire form).
     public mutating func updateDynamicBehavior(_ id: BehaviorID, to behavior: any DynamicBehavior, spec: JSONValue,
                                                resolver: DynamicElementResolver) throws(EngineError) {
-        guard physics.specs[id] != nil else { throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs) }
+        guard physics.specs[id] != nil, let old = physics.animator.behavior(id) else {
+            throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs)
+        }
         commit(resolver)
         // New items join first: the animator's update takes unset settings from them.
-        syncDynamicMembership(adding: behavior.items, rebind: false)
+        let joined = join(physics.retain(behavior.items))
         _ = physics.animator.update(id, to: behavior)
         physics.specs[id] = spec
-        syncDynamicMembership()
+        let left = leave(physics.release(old.items))
+        if joined || left.contains(where: isCell) { updateVisibleViews() }
         drainDynamicsEvents()
     }
 
     /// Removes a behaviour; returns the elements no behaviour acts on any more (handed back).
     @discardableResult
     public mutating func removeDynamicBehavior(_ id: BehaviorID) throws(EngineError) -> [DynamicElement] {
-        guard physics.specs[id] != nil else { throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs) }
-        let before = Set(physics.animator.bodies.ids)
-        physics.animator.remove(id)
+        guard physics.specs[id] != nil, let removed = physics.animator.remove(id) else {
+            throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs)
+        }
         physics.specs[id] = nil
-        syncDynamicMembership()
+        let left = leave(physics.release(removed.items))
+        if left.contains(where: isCell) { updateVisibleViews() }
         drainDynamicsEvents()
-        let after = Set(physics.animator.bodies.ids)
-        return before.subtracting(after).sorted().compactMap { physics.elements[$0] }
+        return left.sorted().compactMap { physics.elements[$0] }
     }
 
     /// The behaviours' ids, in the order they were added.
@@ -135,11 +144,23 @@ extension CollectionView {
         }
     }
 
-    /// The most physics steps one advance takes (the rest of a longer gap is dropped); unlimited
-    /// by default, so a manual clock's every millisecond is simulated.
+    /// The most physics steps one advance takes (the rest of a longer gap is dropped; 0 drops
+    /// them all); unlimited by default, so a manual clock's every millisecond is simulated.
     public var physicsCatchUpLimit: Int {
         get { physics.catchUpLimit }
-        set { physics.catchUpLimit = max(1, newValue) }
+        set { physics.catchUpLimit = max(0, newValue) }
+    }
+
+    /// Physics steps the animator took, in all.
+    public var physicsStepsTaken: Int { physics.animator.steps }
+
+    /// What the session's physics holds and costs, for `stats`.
+    public var dynamicsLoad: DynamicsLoad {
+        let a = physics.animator
+        return DynamicsLoad(bodies: physics.bodies.count, behaviors: a.behaviors.count, stopped: a.stoppedCount,
+                            dynamicItems: a.bodies.count, contacts: a.lastStepContacts,
+                            stepsOverContactLimits: a.stepsOverContactLimits, contactPointsDropped: a.contactPointsDropped,
+                            stepsDropped: physicsStepsDropped)
     }
 
     /// True while the animator runs (UIDynamicAnimator.isRunning).
@@ -170,11 +191,12 @@ extension CollectionView {
 
     // MARK: The physics stage in the tick
 
-    /// Stage 3: steps the animator to `time`; true when dynamic elements may have moved.
-    mutating func stepPhysics(steps: Int) -> Bool {
-        guard physics.step(steps: steps) else { return false }
-        drainDynamicsEvents()
-        return true
+    /// Stage 3: up to `steps` steps of the animator while `more` says so (at least one): how
+    /// many it took (while paused, all: nothing fell behind) and whether dynamic items may have moved.
+    mutating func stepPhysics(steps: Int, while more: () -> Bool) -> (taken: Int, moved: Bool) {
+        let result = physics.step(steps: steps, while: more)
+        if result.moved { drainDynamicsEvents() }
+        return result
     }
 
     /// The animator's events as the engine's (paused; contacts, named by element).
@@ -258,22 +280,58 @@ extension CollectionView {
         for (element, id) in resolver.added { physics.assign(element, id) }
     }
 
-    /// The animator holds exactly the elements some behaviour acts on (and `adding`): new ones
-    /// join from where they are drawn now, ones no behaviour names leave (a body keeps its place).
-    mutating func syncDynamicMembership(adding extra: [DynamicItemID] = [], rebind: Bool = true) {
-        var referenced = Set(extra)
-        for entry in physics.animator.behaviors { referenced.formUnion(entry.behavior.items) }
-        for id in physics.animator.bodies.ids where !referenced.contains(id) { release(id) }
-        let joining = referenced.filter { physics.animator.bodies.index(of: $0) == nil }.sorted()
-        if !joining.isEmpty {
-            let paths = indexPaths(of: Set(joining.compactMap { id -> ItemID? in
-                if case .item(let itemID) = physics.elements[id] { return itemID }
-                return nil
-            }))
-            for id in joining { join(id, indexPaths: paths) }
-        }
+    /// The animator holds exactly the elements some behaviour acts on: the behaviours' item
+    /// counts are taken afresh, new elements join from where they are drawn now, ones no
+    /// behaviour names leave (a body keeps its place). For a restore; a behaviour added, updated
+    /// or removed changes only the items it names (`join`, `leave`).
+    mutating func syncDynamicMembership() {
+        physics.recountReferences()
+        for id in physics.animator.bodies.ids where !physics.isReferenced(id) { release(id) }
+        _ = join(physics.referencedItems.filter { physics.animator.bodies.index(of: $0) == nil }.sorted())
         rebuildDynamicCells()
-        if rebind { updateVisibleViews() }
+        updateVisibleViews()
+    }
+
+    private func isCell(_ id: DynamicItemID) -> Bool {
+        if case .item? = physics.elements[id] { return true }
+        return false
+    }
+
+    /// `ids` join the animator from where they are drawn now (cells looked up in one walk over
+    /// the data); true when a cell joined (the views are then bound again).
+    private mutating func join(_ ids: [DynamicItemID]) -> Bool {
+        guard !ids.isEmpty else { return false }
+        let items = ids.compactMap { id -> ItemID? in
+            if case .item(let itemID) = physics.elements[id] { return itemID }
+            return nil
+        }
+        let paths = indexPaths(of: Set(items))
+        for id in ids { join(id, indexPaths: paths) }
+        guard !items.isEmpty else { return false }
+        for id in ids {
+            if case .item(let itemID)? = physics.elements[id], let indexPath = paths[itemID],
+               physics.animator.bodies.index(of: id) != nil {
+                physics.cells[indexPath] = id
+            }
+        }
+        return true
+    }
+
+    /// `ids` leave the animator (a body stays where it is, a cell goes back to its layout);
+    /// those that were in it.
+    private mutating func leave(_ ids: [DynamicItemID]) -> [DynamicItemID] {
+        guard !ids.isEmpty else { return [] }
+        var released: [DynamicItemID] = [], cells: [DynamicItemID] = []
+        for id in ids where physics.animator.bodies.index(of: id) != nil {
+            if case .item? = physics.elements[id] { cells.append(id) }
+            release(id)
+            released.append(id)
+        }
+        if !cells.isEmpty {
+            let gone = Set(cells)
+            physics.cells = physics.cells.filter { !gone.contains($0.value) }
+        }
+        return released
     }
 
     private mutating func join(_ id: DynamicItemID, indexPaths: [ItemID: IndexPath]) {
@@ -327,18 +385,20 @@ extension CollectionView {
     mutating func dynamicsDataDidChange() {
         guard !physics.itemIDs.isEmpty else { return }
         // Every item a behaviour names: in the animator, or gone and perhaps back again.
-        var named = Set<DynamicItemID>()
-        for entry in physics.animator.behaviors { named.formUnion(entry.behavior.items) }
         var items: [ItemID: DynamicItemID] = [:]
-        for id in named.union(physics.animator.bodies.ids) {
+        for id in physics.referencedItems.union(physics.animator.bodies.ids) {
             if case .item(let itemID)? = physics.elements[id] { items[itemID] = id }
         }
         guard !items.isEmpty else { return }
         let paths = indexPaths(of: Set(items.keys))
+        var removed = false
+        defer { if removed { drainDynamicsEvents() } }
         for (itemID, id) in items.sorted(by: { $0.value < $1.value }) {
             let present = physics.animator.bodies.index(of: id) != nil
             if paths[itemID] == nil, present {
+                // Its contacts end now, with their ended events after the request's reply.
                 physics.animator.removeItem(id)
+                removed = true
             } else if paths[itemID] != nil, !present {
                 // An item inserted again under an id a behaviour names joins from its new place,
                 // once the layout has it (`joinReinsertedItems`).

@@ -27,6 +27,10 @@ public struct CollectionView: Sendable {
     var animations = TimedAnimations()
     /// The interactive layout transition in progress, if any.
     var interactiveTransition: InteractiveTransitionState?
+    /// A tick whose physics steps are not all taken yet (`advance(to:physicsWhile:overrun:)`).
+    var tickInProgress: TickInProgress?
+    /// Physics steps a bounded advance dropped (`PhysicsOverrun.drop`), in all.
+    public internal(set) var physicsStepsDropped = 0
     private var generation = 0
     var pendingEvents: [EngineEvent] = []
     /// The scene's last drawing order, reused while it holds.
@@ -170,10 +174,24 @@ public struct CollectionView: Sendable {
     /// order (MotionStage.swift): input, scroll motion, physics, layout on the on-screen bounds,
     /// timed animations, binding.
     public mutating func advance(to time: Double) {
-        guard time > self.time else { return }
+        advance(to: time, physicsWhile: { true }, overrun: .drop)
+    }
+
+    /// `advance(to:)` with its physics bounded by the caller: after each physics step `more` is
+    /// asked whether to take another (the server asks its clock; the engine has none, and the
+    /// steps it takes are the same whatever the answers, only when they are taken differs). At
+    /// least one step is taken if any is due. The steps `more` refuses are dropped (`.drop`:
+    /// physics falls behind real time, as a live clock must, and `physicsStepsDropped` counts
+    /// them) or kept for `continueAdvance` (`.defer`: a manual clock's long advance, split
+    /// across the server's loop turns; the tick then ends only when the last step is taken, and
+    /// nothing else may be asked of the engine meanwhile). True when the tick ended.
+    @discardableResult
+    public mutating func advance(to time: Double, physicsWhile more: () -> Bool, overrun: PhysicsOverrun) -> Bool {
+        precondition(tickInProgress == nil, "an advance is still in progress: continueAdvance it first")
+        guard time > self.time else { return true }
         self.time = time
         // A layout animating by itself is prepared again for this tick, even at its last one.
-        let layoutMoves = layout.needsTicks
+        var tick = TickInProgress(layoutMoves: layout.needsTicks)
         let shown = presentationContentOffset
         // 1. Input samples due by now: gestures arrive as commands (pan, touch) between ticks.
         // The fixed steps due, one count for the released scroll and the animator.
@@ -181,25 +199,61 @@ public struct CollectionView: Sendable {
         // 2. Scroll motion: the offset on screen (an animation, or the user's released scroll).
         let (animated, scrollLanded) = scrollMotion.step(to: time)
         let flung = stepScrollPhysics(steps: steps)
-        let scrolled = animated || flung
+        tick.scrolled = animated || flung
+        tick.scrollLanded = scrollLanded
         // The layout's springs follow the scroll before the step (seed 000's bounds change).
-        if scrolled { layoutSpringsFollowScroll(from: shown) }
-        // 3. Physics; springs that came to rest come off.
-        let stepped = stepPhysics(steps: steps)
-        let simulated = restLayoutSprings() || stepped
+        if tick.scrolled { layoutSpringsFollowScroll(from: shown) }
+        // 3. Physics (the rest of the tick follows once its steps are taken).
+        tick.remainingSteps = steps
+        tick.overrun = overrun
+        return runTick(tick, while: more)
+    }
+
+    /// Takes more of a deferred tick's physics steps (`advance(to:physicsWhile:overrun:)` with
+    /// `.defer`), and ends the tick once the last is taken: true then.
+    @discardableResult
+    public mutating func continueAdvance(physicsWhile more: () -> Bool) -> Bool {
+        guard let tick = tickInProgress else { return true }
+        tickInProgress = nil
+        return runTick(tick, while: more)
+    }
+
+    /// True while a deferred tick still has physics steps to take.
+    public var isAdvancing: Bool { tickInProgress != nil }
+
+    /// Stage 3 for as long as `more` allows, then (the steps taken or dropped) stages 4 to 6.
+    private mutating func runTick(_ tick: TickInProgress, while more: () -> Bool) -> Bool {
+        var tick = tick
+        let (taken, moved) = stepPhysics(steps: tick.remainingSteps, while: more)
+        tick.stepped = tick.stepped || moved
+        tick.remainingSteps -= taken
+        if tick.remainingSteps > 0 {
+            if tick.overrun == .defer {
+                tickInProgress = tick
+                return false
+            }
+            physicsStepsDropped += tick.remainingSteps
+        }
+        // Springs that came to rest come off.
+        let simulated = restLayoutSprings() || tick.stepped
         // 4. Layout for the bounds on screen, when the layout depends on them.
-        if scrolled || layoutMoves { prepareForOnScreenBounds() }
+        if tick.scrolled || tick.layoutMoves { prepareForOnScreenBounds() }
         // 5. Timed animations.
-        let landed = stepAnimations(alsoLanded: scrollLanded)
+        let landed = stepAnimations(alsoLanded: tick.scrollLanded)
         // 6. Binding and the scene.
-        if scrolled || landed || simulated || layoutMoves { updateVisibleViews() }
+        if tick.scrolled || landed || simulated || tick.layoutMoves { updateVisibleViews() }
         // Endless content goes back to its middle copy once everything has stopped.
         recentreWrappedContent()
+        return true
     }
 
     /// The session needs frames: some stage of the pipeline moves something by time alone. The
     /// frame clock, persistence and `stats` ask only this.
-    public var needsTicks: Bool { scrollMotion.needsTicks || physics.needsTicks || animations.needsTicks || layout.needsTicks }
+    public var needsTicks: Bool { physics.needsTicks || needsTicksBesidesPhysics }
+
+    /// Some stage other than physics moves something by time alone (a restored live session lands
+    /// these; its physics goes on live).
+    public var needsTicksBesidesPhysics: Bool { scrollMotion.needsTicks || animations.needsTicks || layout.needsTicks }
 
     /// Sets the prefetch margin and rebinds.
     public mutating func setPrefetchMargin(_ margin: Double) {
@@ -353,12 +407,11 @@ public struct CollectionView: Sendable {
     /// reused at once. Animating views stay bound until they land: their path counts, not only
     /// their ends. An animating view's target follows the layout.
     mutating func updateVisibleViews() {
-        var wanted = shownAttributes(in: scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin))
-        let presented = presentationContentOffset
-        if presented != scroll.contentOffset {
+        let rects = bindingRects
+        var wanted = shownAttributes(in: rects.model)
+        if let presented = rects.presented {
             var seen = Set(wanted.map(\.element))
-            let rect = Rect(origin: presented, size: scroll.boundsSize).expanded(dx: prefetchMargin, dy: prefetchMargin)
-            for a in shownAttributes(in: rect) where seen.insert(a.element).inserted { wanted.append(a) }
+            for a in shownAttributes(in: presented) where seen.insert(a.element).inserted { wanted.append(a) }
         }
         generation &+= 1
         var appearing: [Int] = []
@@ -388,6 +441,31 @@ public struct CollectionView: Sendable {
             bound[attributes.element] = BoundView(view: view, reuseIdentifier: reuseIdentifier,
                                                   attributes: attributes, order: order, generation: generation)
         }
+    }
+
+    /// Where views are bound: the visible rect and the prefetch margin around it, at the model
+    /// offset and (while an animated scroll is on screen elsewhere) at the presented one.
+    private var bindingRects: (model: Rect, presented: Rect?) {
+        let model = scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin)
+        let presented = presentationContentOffset
+        guard presented != scroll.contentOffset else { return (model, nil) }
+        return (model, Rect(origin: presented, size: scroll.boundsSize).expanded(dx: prefetchMargin, dy: prefetchMargin))
+    }
+
+    /// Binds a view to one element that appeared without changing anything else (a body added),
+    /// exactly as `updateVisibleViews` would, last in drawing order among its z-index: in time
+    /// independent of how many elements the session has. Nothing when it is not shown.
+    mutating func bindIfShown(_ attributes: LayoutAttributes) {
+        let rects = bindingRects
+        guard bound.index(forKey: attributes.element) == nil,
+              attributes.visualBounds.intersects(rects.model) || rects.presented.map(attributes.visualBounds.intersects) == true
+        else { return }
+        var order = 0
+        for index in bound.indices { order = max(order, bound[row: index].order + 1) }
+        let reuseIdentifier = self.reuseIdentifier(for: attributes.element)
+        let (view, _) = reusePool.dequeue(reuseIdentifier)
+        bound[attributes.element] = BoundView(view: view, reuseIdentifier: reuseIdentifier, attributes: attributes,
+                                              order: order, generation: generation)
     }
 
     /// The bound views in drawing order. Anything that feeds the pool iterates this, never the

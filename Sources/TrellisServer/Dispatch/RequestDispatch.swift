@@ -11,6 +11,11 @@ extension Server {
         requestsHandled += 1
         switch IncomingRequest.read(bytes) {
         case .call(let method, let params, let id):
+            // A request for a session whose long request is not done yet waits for it.
+            if parkIfSessionBusy(bytes, params: params, from: connection) {
+                requestsHandled -= 1
+                return
+            }
             run(method, params: params, id: id, client: client, connection: connection)
         case .refused(let error, let id):
             // A notification (no id) is never answered, not even with an error (JSON-RPC 2.0 §4.1).
@@ -20,7 +25,14 @@ extension Server {
 
     /// Runs a request's method, answers it (unless it is a notification) and publishes.
     private func run(_ method: Method, params: JSONValue, id: JSONValue?, client: Client, connection: Connection) {
-        let (outcome, touched, encoded) = execute(method, params: params, client: client)
+        let started = nowMilliseconds
+        let execution = execute(method, params: params, client: client, canDefer: true)
+        if let work = execution.deferred {
+            startPending(PendingRequest(method: method, params: params, id: id, client: client, connection: connection,
+                                        work: work, cost: nowMilliseconds - started))
+            return
+        }
+        let (outcome, touched, encoded) = (execution.outcome, execution.touched, execution.encoded)
         if let id {
             switch outcome {
             case .success(let result): reply(id: id, result: encoded.map(Reply.encoded) ?? .value(result), to: connection)
@@ -32,35 +44,52 @@ extension Server {
         finishRequest(touched: touched, client: client)
     }
 
+    /// What running a method gave: its outcome, the session it touched (published by
+    /// `finishRequest`), a result the handler encoded itself, and work it left for later loop
+    /// turns (then the outcome waits for it: `PendingRequest`).
+    struct Execution {
+        var outcome: Result<JSONValue, RPCError>
+        var touched: Session?
+        var encoded: ByteBuffer?
+        var deferred: DeferredWork?
+    }
+
     /// Runs one method for `client` the way every request runs (the socket's and the in-process
     /// ones alike): the read-only check, the handler, and the journal before any acknowledgement.
-    /// Returns the outcome and the session the method touched (published by `finishRequest`).
-    /// A result the handler encoded itself comes back as the third value.
-    func execute(_ name: String, params: JSONValue, client: Client) -> (Result<JSONValue, RPCError>, Session?, ByteBuffer?) {
+    func execute(_ name: String, params: JSONValue, client: Client) -> Execution {
         guard let method = MethodTable.byName[name] else {
-            return (.failure(.unknownMethod(name, known: MethodTable.names)), nil, nil)
+            return Execution(outcome: .failure(.unknownMethod(name, known: MethodTable.names)))
         }
         return execute(method, params: params, client: client)
     }
 
-    func execute(_ method: Method, params: JSONValue, client: Client) -> (Result<JSONValue, RPCError>, Session?, ByteBuffer?) {
+    /// `canDefer`: the handler may leave work for later loop turns (only a socket request, whose
+    /// loop goes on; then nothing is journaled until the work is done).
+    func execute(_ method: Method, params: JSONValue, client: Client, canDefer: Bool = false) -> Execution {
         let name = method.name
         if method.mutates, let session = client.viewing, client.isReadOnly(for: session) {
-            return (.failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")), nil, nil)
+            return Execution(outcome: .failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")))
         }
-        var context = MethodContext(server: self, client: client, params: params, effect: method.effect)
+        var context = MethodContext(server: self, client: client, params: params, effect: method.effect, canDefer: canDefer)
+        requestDeadline = nowMilliseconds + configuration.requestBudgetMilliseconds
         let outcome: Result<JSONValue, RPCError>
         do {
             // Persistence: a change that could not be made durable is refused before it is made.
             if method.isJournaled, let persistence { try persistence.ensureWritable() }
+            let started = nowMilliseconds
             let result = try method.handler(&context)
+            if context.deferred != nil {
+                return Execution(outcome: .success(.null), touched: context.touched, deferred: context.deferred)
+            }
             // Persistence: journal an accepted mutation before acknowledging it.
-            if method.isJournaled, let persistence { try persistence.record(method: name, params: params, touched: context.touched) }
+            if method.isJournaled, let persistence {
+                try persistence.record(method: name, params: params, touched: context.touched, cost: nowMilliseconds - started)
+            }
             outcome = .success(result)
         } catch {
             outcome = .failure(error)
         }
-        return (outcome, context.touched, context.encodedResult)
+        return Execution(outcome: outcome, touched: context.touched, encoded: context.encodedResult)
     }
 
     /// After the reply: the touched session publishes its frame and events, lagging viewers

@@ -77,6 +77,9 @@ extension Server {
         for viewer in receivers {
             for event in events where viewer.wants(event) { sendEvent(event, session: session, to: viewer.connection) }
         }
+        if let overload = session.overloadNotice.due(now: now, session: session.name, view: session.collectionView) {
+            for viewer in receivers { notify("dynamics.overloaded", overload, to: viewer.connection) }
+        }
     }
 
     /// One delta from what a lagging viewer last received to `scene`: it lost frames, not state.
@@ -175,9 +178,14 @@ extension Server {
         var anyAnimating = false
         let now = nowMilliseconds
         // A session whose clock a query moved (landing its last animation) publishes that too.
-        for session in sessions.values where session.clock == .live
-            && (session.collectionView.needsTicks || session.movedSincePublished) {
-            session.syncClock(toLoopMilliseconds: now)
+        let moving = sessions.values.filter { $0.clock == .live && ($0.collectionView.needsTicks || $0.movedSincePublished) }
+            .sorted { $0.name < $1.name }
+        // Each session's physics gets an equal share of the tick's budget, counted from the
+        // tick's start, so one busy session cannot starve the others of their steps.
+        let share = configuration.tickBudgetMilliseconds / Double(max(1, moving.count))
+        for (k, session) in moving.enumerated() {
+            let deadline = now + share * Double(k + 1)
+            session.syncClock(toLoopMilliseconds: now) { self.nowMilliseconds < deadline }
             publish(session)
             anyAnimating = anyAnimating || session.collectionView.needsTicks
         }

@@ -52,12 +52,25 @@ struct MethodContext {
     /// A result the handler encoded itself (a scene, attributes), written as it is instead of
     /// the returned value, which is then ignored: no JSONValue tree is built and encoded again.
     var encodedResult: ByteBuffer?
+    /// Whether the handler may leave work for later loop turns (a socket request may; one in
+    /// process or replayed from the journal runs to its end at once).
+    let canDefer: Bool
+    /// Work the handler left for later loop turns; its returned value is then ignored, and the
+    /// request is answered (and journaled) when the work is done.
+    var deferred: DeferredWork?
 
-    init(server: Server, client: Client, params: JSONValue, effect: MethodEffect) {
+    init(server: Server, client: Client, params: JSONValue, effect: MethodEffect, canDefer: Bool = false) {
         self.server = server
         self.client = client
         self.params = params
         self.effect = effect
+        self.canDefer = canDefer
+    }
+
+    /// True while the request's physics is within its budget (`requestBudgetMilliseconds`).
+    var withinBudget: () -> Bool {
+        let server = server, deadline = server.requestDeadline
+        return { server.nowMilliseconds < deadline }
     }
 
     /// The session named by `params.session`; marked as touched when the method changes it.
@@ -70,7 +83,9 @@ struct MethodContext {
         // Mutations start from now; a query moves the clock only while something animates, so
         // an idle session's time (and so what viewers hold) does not drift between frames.
         let changes = effect == .changesSession
-        if changes || session.collectionView.needsTicks { session.syncClock(toLoopMilliseconds: server.nowMilliseconds) }
+        if changes || session.collectionView.needsTicks {
+            session.syncClock(toLoopMilliseconds: server.nowMilliseconds, physicsWhile: withinBudget)
+        }
         if changes { touched = session }
         return session
     }

@@ -124,6 +124,18 @@ final class Persistence {
     private var closed = false
 
     private(set) var compactions = 0
+    /// What the journaled requests since the last snapshot took to run (ms): about what a
+    /// restart takes to replay them. Past `compactionWorkMilliseconds` a snapshot is taken, so a
+    /// restart never replays more (long `clock.advance`s over restless physics, mostly).
+    private var workSinceSnapshot = 0.0
+    static let compactionWorkMilliseconds = 2000.0
+    private var compactionWorkMilliseconds: Double { Self.compactionWorkMilliseconds }
+    /// Live sessions replay at most this many physics steps in all at start (4 s of simulation),
+    /// the journal's gaps and the catch-up after it together: the rest is dropped, as a live
+    /// clock drops what it cannot afford. A restart then takes a bounded time whatever the
+    /// sessions hold, and their physics goes on from where that leaves it.
+    static let restoreStepsPerLiveSession = 240
+    private var restoreStepsLeft: [String: Int] = [:]
     /// Sessions set aside at start because their state could not be restored.
     var failedSessions: [FailedSession] = []
 
@@ -185,7 +197,10 @@ final class Persistence {
 
     /// Journals an accepted mutation (called after its handler succeeded, before its reply).
     /// Throws when the change could not be made durable: the reply must not say it was.
-    func record(method: String, params: JSONValue, touched: Session?) throws(RPCError) {
+    /// `cost` is what running it took (ms): a restart replays it, so the work since the last
+    /// snapshot is bounded too (`compactionWorkMilliseconds`).
+    func record(method: String, params: JSONValue, touched: Session?, cost: Double = 0) throws(RPCError) {
+        workSinceSnapshot += cost
         guard !closed else { throw .domain("shutting_down", "the server is shutting down; this change was not saved") }
         let live = touched.flatMap { $0.clock == .live ? $0 : nil }
         let entry = JournalEntry(seq: nextSeq, method: method, params: params, session: live?.name, time: live?.collectionView.time)
@@ -235,12 +250,16 @@ final class Persistence {
 
     // MARK: Compaction
 
-    /// Writes every session to the snapshot (durably), then cuts the journal. Each session is
+    /// Writes every session to the snapshot (durably), then cuts the journal. Refused while a
+    /// session is in the middle of a long advance (`PendingRequest`). Each session is
     /// written on its own first: one whose state cannot be written (a layout the file cannot
     /// hold; a non-finite number, which the engine's invariant should make impossible) is set
     /// aside with its files kept, as a session that cannot be restored is, and the others are
     /// compacted all the same, so one session never stops the journal from being cut.
     func compact() throws(PersistenceError) {
+        if let busy = server.pendingRequests.keys.sorted().first {
+            throw PersistenceError("session '\(busy)' is in the middle of a long clock.advance; a snapshot is taken once it is done")
+        }
         var encoded: [ByteBuffer] = []
         var unwritable: [(name: String, reason: String)] = []
         for name in server.sessions.keys.sorted() {
@@ -256,12 +275,16 @@ final class Persistence {
         try FileIO.replace(snapshotPath, with: bytes)
         try journal.truncate(to: 0)
         needsSnapshot = false
+        workSinceSnapshot = 0
         compactions += 1
         server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(encoded.count) session\(encoded.count == 1 ? "" : "s"))")
     }
 
     private func compactIfDue() {
-        guard journal.size >= nextCompactionAt else { return }
+        guard journal.size >= nextCompactionAt || workSinceSnapshot >= compactionWorkMilliseconds else { return }
+        // A session in the middle of a long advance is not in a state a snapshot can hold: the
+        // next request after it is done tries again.
+        guard server.pendingRequests.isEmpty else { return }
         do {
             try compact()
             nextCompactionAt = compactionBytes
@@ -328,8 +351,10 @@ final class Persistence {
             throw PersistenceError("\(location): '\(entry.method)' is not a method this trellisd can replay; the journal was written by another version")
         }
         if let name = entry.session, let time = entry.time, let session = server.sessions[name], session.clock == .live {
-            session.collectionView.advance(to: time)
+            restoreAdvance(&session.collectionView, of: name, to: time)
         }
+        // Replayed requests run to their end (a long clock.advance is not split across turns here).
+        server.requestDeadline = .infinity
         var context = MethodContext(server: server, client: client, params: entry.params, effect: method.effect)
         do { _ = try method.handler(&context) } catch {
             throw PersistenceError("\(location): replaying '\(entry.method)' failed: \(error.message). Move the state aside (or start with --no-persistence) to start anyway")
@@ -352,16 +377,32 @@ final class Persistence {
         for (name, session) in server.sessions {
             var view = session.collectionView
             if session.clock == .live {
+                // Animations land (an interactive transition waits: it needs no ticks); physics
+                // takes what is left of its restore steps, and goes on live from there.
                 var seconds = 0
-                while view.needsTicks && seconds < 3600 {   // an interactive transition waits: it needs no ticks
-                    view.advance(to: view.time + 1)
+                while view.needsTicksBesidesPhysics && seconds < 3600 {
+                    restoreAdvance(&view, of: name, to: view.time + 1)
                     seconds += 1
+                }
+                if view.needsTicks && !view.needsTicksBesidesPhysics {
+                    restoreAdvance(&view, of: name, to: view.time + Double(Self.restoreStepsPerLiveSession) / 60)
                 }
             }
             _ = view.drainEvents()
             server.sessions[name] = Session(name: name, collectionView: view, clock: session.clock,
                                             epochMilliseconds: session.clock == .live ? now - view.time * 1000 : now)
         }
+    }
+
+    /// Advances a live session being restored, its physics taking what is left of its
+    /// `restoreStepsPerLiveSession` (none once they are spent: the rest is dropped).
+    private func restoreAdvance(_ view: inout CollectionView, of name: String, to time: Double) {
+        let left = restoreStepsLeft[name, default: Self.restoreStepsPerLiveSession]
+        let before = view.physicsStepsTaken
+        view.physicsCatchUpLimit = left
+        view.advance(to: time)
+        view.physicsCatchUpLimit = Session.liveCatchUpLimit
+        restoreStepsLeft[name] = max(0, left - (view.physicsStepsTaken - before))
     }
 
     // MARK: Shutdown

@@ -24,6 +24,9 @@ public final class Session {
     /// The size of the last encoded frame (the next one's starting capacity).
     var lastFrameBytes = 0
 
+    /// The most physics steps a live session catches up in one advance (4 s of simulation).
+    static let liveCatchUpLimit = 240
+
     init(name: String, collectionView: CollectionView, clock: Clock, epochMilliseconds: Double) {
         self.name = name
         self.collectionView = collectionView
@@ -31,7 +34,7 @@ public final class Session {
         self.epochMilliseconds = epochMilliseconds
         // A live session that stalled (a stopped process) catches up four seconds of physics at
         // most, as the loop must not freeze; a manual clock simulates every step it is given.
-        if clock == .live { self.collectionView.physicsCatchUpLimit = 240 }
+        if clock == .live { self.collectionView.physicsCatchUpLimit = Self.liveCatchUpLimit }
         published = PublishedScene(keyframe: collectionView.scene)
     }
 
@@ -39,13 +42,18 @@ public final class Session {
     /// animation that landed during a query, say) must still reach the viewers.
     var movedSincePublished = false
 
-    /// Brings a live session's engine to `nowMilliseconds` (loop time).
-    func syncClock(toLoopMilliseconds nowMilliseconds: Double) {
+    /// Brings a live session's engine to `nowMilliseconds` (loop time), its physics taking steps
+    /// while `more` says so (at least one); the steps it refuses are dropped: physics falls
+    /// behind real time rather than holding the loop (`dynamics.overloaded` says so).
+    func syncClock(toLoopMilliseconds nowMilliseconds: Double, physicsWhile more: () -> Bool) {
         guard clock == .live else { return }
         let before = collectionView.time
-        collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000)
+        collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000, physicsWhile: more, overrun: .drop)
         if collectionView.time != before { movedSincePublished = true }
     }
+
+    /// Overload told to viewers (`dynamics.overloaded`): when last (loop ms), and the counts then.
+    var overloadNotice = OverloadNotice()
 }
 
 /// A connection attached to a session as a viewer: what it was last sent, and whether that is

@@ -33,6 +33,45 @@ struct PhysicsStage: MotionStage, Sendable {
     var pendingJoins: [DynamicItemID] = []
     /// The springs the layout hangs its shown items on while a scroll stretches them.
     var layoutSprings: LayoutSpringsState?
+    /// How many behaviours name each item (an item is in the animator while some do): kept as
+    /// behaviours come and go, so adding one costs what it names, not what the session holds.
+    private var references: [DynamicItemID: Int] = [:]
+
+    /// Counts a behaviour's items in; those no behaviour named before.
+    mutating func retain(_ items: [DynamicItemID]) -> [DynamicItemID] {
+        var first: [DynamicItemID] = []
+        for id in Set(items).sorted() {
+            references[id, default: 0] += 1
+            if references[id] == 1 { first.append(id) }
+        }
+        return first
+    }
+
+    /// Counts a behaviour's items out; those no behaviour names any more.
+    mutating func release(_ items: [DynamicItemID]) -> [DynamicItemID] {
+        var last: [DynamicItemID] = []
+        for id in Set(items).sorted() {
+            guard let count = references[id] else { continue }
+            if count <= 1 {
+                references[id] = nil
+                last.append(id)
+            } else {
+                references[id] = count - 1
+            }
+        }
+        return last
+    }
+
+    /// The counts taken afresh from the behaviours (after a restore).
+    mutating func recountReferences() {
+        references.removeAll()
+        for entry in animator.behaviors { _ = retain(entry.behavior.items) }
+    }
+
+    func isReferenced(_ id: DynamicItemID) -> Bool { references[id] != nil }
+
+    /// Every item some behaviour names.
+    var referencedItems: Set<DynamicItemID> { Set(references.keys) }
 
     var needsTicks: Bool { !animator.isPaused }
 
@@ -46,11 +85,18 @@ struct PhysicsStage: MotionStage, Sendable {
         min(timestep.advance(to: time), catchUpLimit)
     }
 
-    /// Runs `steps` of the animator; returns true when it stepped (dynamic items may have moved).
-    mutating func step(steps: Int) -> Bool {
-        guard steps > 0, !animator.isPaused else { return false }
-        animator.advance(steps: steps)
-        return true
+    /// Runs up to `steps` of the animator, asking `more` after each whether to go on: how many
+    /// it took, and whether it stepped at all (dynamic items may have moved). A paused animator
+    /// takes none, and all of them count as taken (nothing fell behind).
+    mutating func step(steps: Int, while more: () -> Bool) -> (taken: Int, moved: Bool) {
+        guard steps > 0, !animator.isPaused else { return (steps, false) }
+        var taken = 0
+        while taken < steps && !animator.isPaused {
+            animator.advance(steps: 1)
+            taken += 1
+            if taken < steps && !more() { return (taken, true) }
+        }
+        return (steps, true)
     }
 
     /// The body numbered `number`, wherever its state is kept now.
@@ -66,8 +112,12 @@ struct PhysicsStage: MotionStage, Sendable {
     mutating func insertBody(_ body: FreeBody) {
         bodies[body.number] = body
         bodyNumbers[body.name] = body.number
-        let at = bodyOrder.firstIndex { $0 > body.number } ?? bodyOrder.endIndex
-        bodyOrder.insert(body.number, at: at)
+        // A new body has the highest number: appended, in constant time.
+        if let last = bodyOrder.last, last > body.number {
+            bodyOrder.insert(body.number, at: bodyOrder.firstIndex { $0 > body.number }!)
+        } else {
+            bodyOrder.append(body.number)
+        }
         if let id = itemIDs[.body(body.name)] { bodyItems[body.number] = id }
     }
 

@@ -1,0 +1,15 @@
+/// What a session's physics holds and what it had to give up, for `stats` and the overload notice.
+public struct DynamicsLoad: Hashable, Sendable {
+    /// Free bodies, behaviours (of which stopped), and items in the animator.
+    public var bodies: Int
+    public var behaviors: Int
+    public var stopped: Int
+    public var dynamicItems: Int
+    /// Contact points in the last step.
+    public var contacts: Int
+    /// Steps whose contacts the contact limits cut, and the points they left out, in all.
+    public var stepsOverContactLimits: Int
+    public var contactPointsDropped: Int
+    /// Physics steps dropped to keep ticks within their budget, in all.
+    public var stepsDropped: Int
+}
