@@ -46,6 +46,8 @@ public final class Server {
     var nonFiniteRefusals = 0
     /// Until when (loop ms) the request being run may simulate physics (`requestBudgetMilliseconds`).
     var requestDeadline = Double.infinity
+    /// How long each request held the loop (a pending request's every turn counts as one), for `stats`.
+    var requestTimings = FrameTimings()
     /// Requests whose work goes on over later loop turns, by the session they work on.
     var pendingRequests: [String: PendingRequest] = [:]
     /// Runs their work once per loop turn while any is pending.

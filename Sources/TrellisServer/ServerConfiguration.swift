@@ -28,6 +28,11 @@ public struct ServerConfiguration: Sendable {
     /// before the loop serves others (a longer `clock.advance` goes on in later loop turns).
     public var tickBudgetMilliseconds = 20.0
     public var requestBudgetMilliseconds = 20.0
+    /// Per session: the most free bodies and behaviours (refused past them with `limit_exceeded`),
+    /// and the most contact points one step solves (`ContactLimits`).
+    public var maximumBodies = 10_000
+    public var maximumBehaviors = 10_000
+    public var maximumContacts = 65_536
 
     public init(socketPath: String) { self.socketPath = socketPath }
 }

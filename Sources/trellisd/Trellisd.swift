@@ -60,6 +60,22 @@ struct Trellisd: ParsableCommand {
     @Option(help: ArgumentHelp("Journal size in bytes that triggers compaction into a snapshot (for tests).", visibility: .hidden))
     var journalCompactBytes: Int = 4 << 20
 
+    // Bounded work (Redis's maxclients and maxmemory, for physics): PROTOCOL.md, "Budgets and limits".
+    @Option(help: "Milliseconds of physics one live tick may simulate for all live sessions; the rest is dropped (physics falls behind real time and says so).")
+    var tickBudgetMs: Double = 20
+
+    @Option(help: "Milliseconds of physics one request may simulate before the server serves others; a longer clock.advance goes on in later loop turns.")
+    var requestBudgetMs: Double = 20
+
+    @Option(help: "The most free bodies in one session.")
+    var maxBodies: Int = 10_000
+
+    @Option(help: "The most dynamic behaviours in one session.")
+    var maxBehaviors: Int = 10_000
+
+    @Option(help: "The most contact points one physics step of a session solves; past it the step leaves the rest out.")
+    var maxContacts: Int = 65_536
+
     func validate() throws {
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
@@ -76,6 +92,11 @@ struct Trellisd: ParsableCommand {
         }
         guard viewerSoftSeconds > 0 else { throw ValidationError("--viewer-soft-seconds must be above 0") }
         guard journalCompactBytes >= 1 else { throw ValidationError("--journal-compact-bytes must be at least 1") }
+        guard tickBudgetMs >= 1, tickBudgetMs <= 1000 else { throw ValidationError("--tick-budget-ms must be from 1 to 1000") }
+        guard requestBudgetMs >= 1, requestBudgetMs <= 10_000 else { throw ValidationError("--request-budget-ms must be from 1 to 10000") }
+        guard maxBodies >= 0, maxBodies <= 1_000_000 else { throw ValidationError("--max-bodies must be from 0 to 1000000") }
+        guard maxBehaviors >= 0, maxBehaviors <= 1_000_000 else { throw ValidationError("--max-behaviors must be from 0 to 1000000") }
+        guard maxContacts >= 1, maxContacts <= 10_000_000 else { throw ValidationError("--max-contacts must be from 1 to 10000000") }
     }
 
     func run() throws {
@@ -106,6 +127,11 @@ struct Trellisd: ParsableCommand {
         }
         configuration.fsyncPolicy = FsyncPolicy(rawValue: fsync) ?? .everysec
         configuration.journalCompactionBytes = journalCompactBytes
+        configuration.tickBudgetMilliseconds = tickBudgetMs
+        configuration.requestBudgetMilliseconds = requestBudgetMs
+        configuration.maximumBodies = maxBodies
+        configuration.maximumBehaviors = maxBehaviors
+        configuration.maximumContacts = maxContacts
         do {
             let server = try Server(configuration: configuration, logger: logger)
             server.run()

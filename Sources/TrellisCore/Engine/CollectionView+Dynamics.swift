@@ -57,10 +57,23 @@ extension CollectionView {
 
     // MARK: Behaviours
 
-    /// A resolver for decoding a behaviour: elements named before keep their animator item.
-    public func dynamicElementResolver() -> DynamicElementResolver {
+    /// How much collision work one physics step may do.
+    public var contactLimits: ContactLimits {
+        get { physics.animator.contactLimits }
+        set { physics.animator.contactLimits = newValue }
+    }
+
+    /// The number of free bodies.
+    public var freeBodyCount: Int { physics.bodies.count }
+
+    /// The number of behaviours.
+    public var dynamicBehaviorCount: Int { physics.animator.behaviors.count }
+
+    /// A resolver for decoding a behaviour: elements named before keep their animator item;
+    /// those `keeping` names (a behaviour being updated) stand even if deleted since.
+    public func dynamicElementResolver(keeping: [DynamicItemID] = []) -> DynamicElementResolver {
         let data = self.data, bodies = physics.bodyNumbers
-        return DynamicElementResolver(known: physics.itemIDs, next: physics.nextItem) { element in
+        return DynamicElementResolver(known: physics.itemIDs, next: physics.nextItem, keeping: Set(keeping)) { element in
             switch element {
             case .item(let id): return data.indexPath(of: id) != nil
             case .body(let name): return bodies[name] != nil

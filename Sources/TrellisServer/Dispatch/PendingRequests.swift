@@ -61,6 +61,7 @@ extension Server {
             let result = pending.work.step(pending.work.session) { self.nowMilliseconds < deadline }
             pending.cost += nowMilliseconds - started
             if let result { finish(pending, result: result) }
+            requestTimings.record(nowMilliseconds - started)
         }
         if pendingRequests.isEmpty { pendingRunner.stop() }
     }

@@ -9,6 +9,8 @@ extension Server {
     func handle(_ bytes: UnsafeRawBufferPointer, from connection: Connection) {
         guard let client = clients[connection.id] else { return }
         requestsHandled += 1
+        let started = nowMilliseconds
+        defer { requestTimings.record(nowMilliseconds - started) }
         switch IncomingRequest.read(bytes) {
         case .call(let method, let params, let id):
             // A request for a session whose long request is not done yet waits for it.

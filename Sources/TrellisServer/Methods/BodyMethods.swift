@@ -9,6 +9,11 @@ enum BodyMethods {
             try context.allow(["session", "body", "center", "size", "reuseId", "data", "zIndex", "angle"])
             let session = try context.session()
             let name = try bodyName(context)
+            let limit = context.server.configuration.maximumBodies
+            guard session.collectionView.freeBodyCount < limit else {
+                throw .domain("limit_exceeded", "session '\(session.name)' has \(limit) bodies, the most this trellisd allows (--max-bodies); remove some first (body.remove)",
+                              details: ["limit": .number(Double(limit))])
+            }
             let center = try context.numbers("center", ["x", "y"], in: ParamRanges.coordinate)
             let size = try context.numbers("size", ["width", "height"], in: BehaviorSpec.bodySide)
             let reuseId = try context.optionalString("reuseId") ?? FreeBody.defaultReuseIdentifier

@@ -17,6 +17,11 @@ enum DynamicsMethods {
             if let path = nullPath(spec, path: "params.behavior") {
                 throw .invalidParams("\(path): expected a value, found null (null only removes a key in dynamics.update; leave the key out for its default)")
             }
+            let limit = context.server.configuration.maximumBehaviors
+            guard session.collectionView.dynamicBehaviorCount < limit else {
+                throw .domain("limit_exceeded", "session '\(session.name)' has \(limit) behaviours, the most this trellisd allows (--max-behaviors); remove some first (dynamics.remove), or gather items into one behaviour",
+                              details: ["limit": .number(Double(limit))])
+            }
             var resolver = session.collectionView.dynamicElementResolver()
             let behavior = try decode(spec, path: "params.behavior", &resolver)
             let (stored, linear, angular) = actions(spec)
@@ -40,7 +45,9 @@ enum DynamicsMethods {
                 // null removes a key (back to its default, or to switch a direction's spelling).
                 merged[key] = value == .null ? nil : value
             }
-            var resolver = session.collectionView.dynamicElementResolver()
+            // Items the behaviour names that were deleted since are skipped, not refused
+            // (PROTOCOL.md, "Batch updates"): an update of another key keeps them.
+            var resolver = session.collectionView.dynamicElementResolver(keeping: current.items)
             var behavior = try decode(.object(merged), path: "params", &resolver)
             // A field keeps its clock (noise goes on from where it was, not from its start).
             if var field = behavior as? FieldBehavior, let old = current as? FieldBehavior {

@@ -43,6 +43,13 @@ enum ServerMethods {
                 "frameCpuMs": frameTimes(server.frameClock.cpuTimings),
                 "framesSpliced": .number(Double(server.fanout?.framesSpliced ?? 0)),
                 "spliceFallbacks": .number(Double(server.fanout?.writesFallenBack ?? 0)),
+                "requestTimeMs": frameTimes(server.requestTimings),
+                "pendingRequests": .number(Double(server.pendingRequests.count)),
+                "budgets": .object(["tickMs": .number(server.configuration.tickBudgetMilliseconds),
+                                    "requestMs": .number(server.configuration.requestBudgetMilliseconds)]),
+                "limits": .object(["bodies": .number(Double(server.configuration.maximumBodies)),
+                                   "behaviors": .number(Double(server.configuration.maximumBehaviors)),
+                                   "contacts": .number(Double(server.configuration.maximumContacts))]),
             ])
         },
         Method("shutdown", .changesServer) { context throws(RPCError) in
@@ -80,6 +87,18 @@ enum ServerMethods {
             "frames": .number(Double(session.framesPublished)), "views": .number(Double(view.boundViewCount)),
             "animating": .bool(view.needsTicks), "pool": .object(pools), "viewers": .array(viewers),
             "items": .number(Double(view.data.totalItemCount)), "sections": .number(Double(view.data.numberOfSections)),
+            "dynamics": dynamicsStats(view.dynamicsLoad),
+        ])
+    }
+
+    /// What the session's physics holds, and what it had to give up to stay within its budgets.
+    static func dynamicsStats(_ load: DynamicsLoad) -> JSONValue {
+        .object([
+            "bodies": .number(Double(load.bodies)), "behaviors": .number(Double(load.behaviors)),
+            "stopped": .number(Double(load.stopped)), "dynamicItems": .number(Double(load.dynamicItems)),
+            "contacts": .number(Double(load.contacts)), "stepsOverContactLimit": .number(Double(load.stepsOverContactLimits)),
+            "contactsDropped": .number(Double(load.contactPointsDropped)), "stepsDropped": .number(Double(load.stepsDropped)),
+            "behindMs": .number((Double(load.stepsDropped) * 1000 / 60).rounded()),
         ])
     }
 }

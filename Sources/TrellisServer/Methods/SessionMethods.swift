@@ -38,7 +38,8 @@ enum SessionMethods {
             }
             var view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
             view.configureScrolling(scrolling)
-            let session = Session(name: name, collectionView: view, clock: clock, epochMilliseconds: context.server.nowMilliseconds)
+            let session = Session(name: name, collectionView: view, clock: clock, epochMilliseconds: context.server.nowMilliseconds,
+                                  contactLimit: context.server.configuration.maximumContacts)
             context.server.sessions[name] = session
             return info(session)
         },

@@ -306,7 +306,8 @@ final class Persistence {
             for state in snapshot.sessions {
                 do throws(ParamError) {
                     server.sessions[state.name] = Session(name: state.name, collectionView: try state.makeView(), clock: state.clock,
-                                                          epochMilliseconds: .infinity)
+                                                          epochMilliseconds: .infinity,
+                                                          contactLimit: server.configuration.maximumContacts)
                     fromSnapshot += 1
                 } catch {
                     failed.append((state.name, "\(snapshotPath): \(error.message)"))
@@ -366,7 +367,8 @@ final class Persistence {
     /// time (their epoch is infinitely late), so only the journaled times move them.
     private func stopClocks() {
         for (name, session) in server.sessions where session.epochMilliseconds != .infinity {
-            server.sessions[name] = Session(name: name, collectionView: session.collectionView, clock: session.clock, epochMilliseconds: .infinity)
+            server.sessions[name] = Session(name: name, collectionView: session.collectionView, clock: session.clock,
+                                            epochMilliseconds: .infinity, contactLimit: server.configuration.maximumContacts)
         }
     }
 
@@ -390,7 +392,8 @@ final class Persistence {
             }
             _ = view.drainEvents()
             server.sessions[name] = Session(name: name, collectionView: view, clock: session.clock,
-                                            epochMilliseconds: session.clock == .live ? now - view.time * 1000 : now)
+                                            epochMilliseconds: session.clock == .live ? now - view.time * 1000 : now,
+                                            contactLimit: server.configuration.maximumContacts)
         }
     }
 

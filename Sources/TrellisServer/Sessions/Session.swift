@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisDynamics
 import TrellisProtocol
 
 /// One named collection view the server owns, with its clock and the viewers attached to it.
@@ -27,9 +28,12 @@ public final class Session {
     /// The most physics steps a live session catches up in one advance (4 s of simulation).
     static let liveCatchUpLimit = 240
 
-    init(name: String, collectionView: CollectionView, clock: Clock, epochMilliseconds: Double) {
+    /// `contactLimit`: the most contact points one physics step solves (`--max-contacts`).
+    init(name: String, collectionView: CollectionView, clock: Clock, epochMilliseconds: Double,
+         contactLimit: Int = ContactLimits.defaultPoints) {
         self.name = name
         self.collectionView = collectionView
+        self.collectionView.contactLimits.points = contactLimit
         self.clock = clock
         self.epochMilliseconds = epochMilliseconds
         // A live session that stalled (a stopped process) catches up four seconds of physics at
