@@ -26,6 +26,11 @@ enum AccessPolicy {
         of request: AccessRequest, access: WebAccess, ownUID: uid_t = geteuid(),
         peerOwner: (SocketAddress, SocketAddress) -> uid_t? = LoopbackPeer.owner
     ) -> Refusal? {
+        // Which Host a check reads and which one a proxy or the browser meant could differ.
+        guard request.hosts.count <= 1 else {
+            return Refusal(status: .badRequest, message: "400: this request has \(request.hosts.count) Host headers "
+                + "(\(request.hosts.map { "'\($0)'" }.joined(separator: ", "))); HTTP/1.1 allows one, and trellis-web answers only that")
+        }
         let host = request.hosts.first
         guard SameOrigin.allows(origin: request.origin, host: host) else {
             return Refusal(status: .forbidden, message: "403: a page of another site (Origin '\(request.origin ?? "")') may not use "

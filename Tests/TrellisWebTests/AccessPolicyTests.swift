@@ -38,11 +38,15 @@ import TrellisProtocol
         #expect(wrong?.message.contains("does not match") == true)
     }
 
-    @Test func onlyTheServersOwnOrigin() {
+    @Test func oneHostAndTheServersOwnOrigin() {
+        let two = Self.byToken(Self.request(hosts: ["127.0.0.1:8080", "rebound.example"], query: Self.token.value))
+        #expect(two?.status == .badRequest)
+        #expect(two?.message.contains("2 Host headers") == true)
         let foreign = Self.byToken(Self.request(origin: "http://elsewhere.example", query: Self.token.value))
         #expect(foreign?.status == .forbidden)
         #expect(foreign?.message.contains("Origin 'http://elsewhere.example'") == true)
         #expect(Self.byToken(Self.request(origin: "http://127.0.0.1:8080", query: Self.token.value)) == nil)
+        #expect(Self.bySameUser(Self.request(hosts: ["127.0.0.1:8080", "127.0.0.1:8080"]), owner: 1000)?.status == .badRequest)
     }
 
     @Test func withoutATokenTheSocketsOwnerDecides() {

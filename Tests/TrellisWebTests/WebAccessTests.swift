@@ -4,7 +4,8 @@ import TrellisTestSupport
 import TrellisProtocol
 
 /// Who trellis-web lets in (issue 24): a token always, made when none is given and kept in a
-/// cookie once a URL carried it; a refusal says why, the WebSocket's too.
+/// cookie once a URL carried it; a refusal says why, the WebSocket's too; duplicate Host
+/// headers are refused.
 @Suite struct WebAccessTests {
     static let upgrade: [(String, String)] = [
         ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
@@ -75,6 +76,26 @@ import TrellisProtocol
         #expect(r[1].body.contains("Origin 'http://elsewhere.example'"), "\(r[1].body)")
         #expect(r[2].body.contains("does not match"), "\(r[2].body)")
         #expect(r[3].body.contains("WebSocket"), "\(r[3].body)")
+    }
+
+    /// Two Host headers: which one a check reads and which one the browser meant may differ, so
+    /// a request with more than one is refused (400, saying so), even with the token.
+    @Test func duplicateHostHeadersAreRefused() async throws {
+        let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", defaultSession: "web")
+        let port = viewer.port
+        let replies = await outcome {
+            try await [
+                PlainHTTP.get(port: port, path: viewer.authorized("/"),
+                              headers: [("Host", "rebound.example:\(port)"), ("Connection", "close")]),
+                PlainHTTP.get(port: port, path: viewer.authorized("/ws"),
+                              headers: Self.upgrade + [("Host", "rebound.example:\(port)")]),
+            ]
+        }
+        await viewer.stop()
+        let r = try replies.get()
+        #expect(r.map(\.status) == [400, 400], "\(r.map(\.head))")
+        #expect(r[0].body.contains("Host header"), "\(r[0].body)")
+        #expect(r[1].body.contains("Host header"), "\(r[1].body)")
     }
 
     /// `--no-token`: no token is made or needed, and this test's own user (trellis-web's) is

@@ -157,7 +157,8 @@ import TrellisProtocol
 
     /// With --no-token only loopback names are answered: a page under another name (DNS
     /// rebinding points a site's name at 127.0.0.1, and its script is then "same origin")
-    /// cannot read the page, the list or the WebSocket. With a token any name may, with it.
+    /// cannot read the page, the list or the WebSocket; a second Host header naming another
+    /// site behind a loopback one is refused too. With a token any name may, with it.
     @Test func withNoTokenOnlyLoopbackNamesAreAnswered() async throws {
         let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", defaultSession: "web", noToken: true)
         let port = viewer.port
@@ -174,14 +175,16 @@ import TrellisProtocol
                 PlainHTTP.get(port: port, path: "/ws", host: "rebound.example:\(port)",
                               headers: upgrade + [("Origin", "http://rebound.example:\(port)")]),
                 PlainHTTP.get(port: port, path: "/", host: "127.0.0.1.rebound.example"),
+                PlainHTTP.get(port: port, path: "/", headers: [("Host", "rebound.example:\(port)"), ("Connection", "close")]),
             ]
         }
         await viewer.stop()
         let r = try replies.get()
-        #expect(r.map(\.status) == [200, 200, 403, 403, 403, 403], "\(r.map(\.head))")
+        #expect(r.map(\.status) == [200, 200, 403, 403, 403, 403, 400], "\(r.map(\.head))")
         #expect(r[2].body.contains("not this machine's loopback name"))
         #expect(r[2].body.contains("--no-token"))
         #expect(r[4].body.contains("not this machine's loopback name"), "\(r[4].body)")
+        #expect(r[6].body.contains("Host header"), "\(r[6].body)")
     }
 
     /// `/sessions` is trellisd's `session.list`, for the page's list when no session is named.
