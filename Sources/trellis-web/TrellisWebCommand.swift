@@ -91,6 +91,12 @@ struct TrellisWebCommand: AsyncParsableCommand {
             // NIO's text names the system call; say what to change instead.
             let reason = String(cString: strerror(error.errnoCode))
             throw Self.cannotListen("cannot listen on \(bind):\(port): \(reason); choose another --port (0 picks a free one) or --bind an address of this machine")
+        } catch let error as SocketAddressError.UnknownHost {
+            throw Self.cannotListen("cannot listen on '\(bind)': no address has that name (\(error.errorDescription)); "
+                + "--bind takes an address of this machine: 127.0.0.1 (the default), ::1, localhost, or 0.0.0.0 for all of them")
+        } catch is SocketAddressError {
+            throw Self.cannotListen("cannot listen on '\(bind)': not an address trellis-web can listen on; "
+                + "--bind takes an address of this machine: 127.0.0.1 (the default), ::1, localhost, or 0.0.0.0 for all of them")
         }
     }
 

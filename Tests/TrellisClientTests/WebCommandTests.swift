@@ -54,6 +54,17 @@ import TrellisCore
         #expect(line.hasPrefix("trellis-web: http://127.0.0.1:") && !line.contains("token"), "\(line)")
     }
 
+    /// An empty --bind is said plainly, with what to change (exit 69, as any address it cannot
+    /// listen on), not as NIO's SocketAddressError.
+    @Test func anEmptyBindIsSaid() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let web = server.trellis("web", "--bind", "", "--port", "0", "--log-level", "error")
+        #expect(web.status == 69)
+        #expect(web.stderr.contains("cannot listen on '':") && web.stderr.contains("--bind"), "\(web.stderr)")
+        #expect(!web.stderr.contains("SocketAddressError"), "\(web.stderr)")
+    }
+
     /// A port another program holds: said plainly, with what to change, exit 69.
     @Test func aPortInUseIsSaid() throws {
         let server = try CLIServer()

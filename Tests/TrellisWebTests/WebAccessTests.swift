@@ -5,7 +5,7 @@ import TrellisProtocol
 
 /// Who trellis-web lets in (issue 24): a token always, made when none is given and kept in a
 /// cookie once a URL carried it; a refusal says why, the WebSocket's too; duplicate Host
-/// headers are refused.
+/// headers are refused; a bind address that cannot be used is said plainly.
 @Suite struct WebAccessTests {
     static let upgrade: [(String, String)] = [
         ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
@@ -130,5 +130,18 @@ import TrellisProtocol
         let offLoopback = try await Self.webRunToEnd(["--no-token", "--bind", "0.0.0.0"])
         #expect(offLoopback.status == 64)
         #expect(offLoopback.stderr.contains("loopback"), "\(offLoopback.stderr)")
+    }
+
+    /// An empty or unknown --bind is said with what to change, exit 69 (cannot listen), not as
+    /// NIO's SocketAddressError.UnknownHost.
+    @Test func anUnusableBindAddressIsSaidPlainly() async throws {
+        let empty = try await Self.webRunToEnd(["--bind", "", "--port", "0"])
+        #expect(empty.status == 69)
+        #expect(empty.stderr.contains("trellis-web: cannot listen on '':"), "\(empty.stderr)")
+        #expect(empty.stderr.contains("--bind takes an address of this machine"), "\(empty.stderr)")
+        #expect(!empty.stderr.contains("SocketAddressError"), "\(empty.stderr)")
+        let unknown = try await Self.webRunToEnd(["--bind", "nosuch.invalid", "--port", "0"])
+        #expect(unknown.status == 69)
+        #expect(unknown.stderr.contains("'nosuch.invalid'") && !unknown.stderr.contains("SocketAddressError"), "\(unknown.stderr)")
     }
 }
