@@ -39,7 +39,7 @@ struct TrellisWebCommand: AsyncParsableCommand {
     var control = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The secret every request must carry as ?token=… (16–256 characters: letters, digits, - _ . ~). Default: a random one; the URL printed carries it.",
+        "The secret every request must carry as ?token=… (16–256 characters: letters, digits, - _ . ~). Default: $TRELLIS_WEB_TOKEN (which ps does not show), else a random one; the URL printed carries it.",
         valueName: "token"))
     var token: String?
 
@@ -56,12 +56,11 @@ struct TrellisWebCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, found \(port)") }
-        if let token, AccessToken(token) == nil {
-            throw ValidationError(AccessToken.rule(found: token))
+        let given = AccessToken.given(option: token, environment: ProcessInfo.processInfo.environment)
+        if let given, AccessToken(given.value) == nil {
+            throw ValidationError(AccessToken.rule(found: given.value, source: given.source))
         }
-        if noToken, let refusal = NoTokenRule.refusal(tokenSource: token.map { _ in "--token" }, bind: bind) {
-            throw ValidationError(refusal)
-        }
+        if noToken, let refusal = NoTokenRule.refusal(tokenSource: given?.source, bind: bind) { throw ValidationError(refusal) }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
 
@@ -73,7 +72,8 @@ struct TrellisWebCommand: AsyncParsableCommand {
         // trellisd serves only its own uid; anyone who reaches this port (another local user on
         // loopback, anyone at all elsewhere) would otherwise see, or with --control drive, every
         // session. So a token always, as Jupyter does, unless --no-token asks for the uid check.
-        let access: WebAccess = noToken ? .sameUser : .token(token.flatMap(AccessToken.init) ?? AccessToken.random())
+        let given = AccessToken.given(option: token, environment: ProcessInfo.processInfo.environment)
+        let access: WebAccess = noToken ? .sameUser : .token(given.flatMap { AccessToken($0.value) } ?? AccessToken.random())
         let viewer = WebViewer(
             options: WebViewerOptions(socketPath: socketPath, defaultSession: name, host: bind, port: port,
                                       control: control, access: access),

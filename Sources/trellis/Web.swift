@@ -26,7 +26,7 @@ struct Web: ParsableCommand {
     @Option(help: ArgumentHelp("The address to listen on: loopback by default; 0.0.0.0 for every address.", valueName: "address"))
     var bind = "127.0.0.1"
     @Flag(help: "Let pages drive the session: pointer and wheel pans, clicks, the toolbar.") var control = false
-    @Option(help: ArgumentHelp("The secret every request must carry as ?token=… (default: a random one; the URL printed carries it).", valueName: "token"))
+    @Option(help: ArgumentHelp("The secret every request must carry as ?token=… (default: $TRELLIS_WEB_TOKEN, else a random one; the URL printed carries it).", valueName: "token"))
     var token: String?
     @Flag(help: "No token, on loopback only: serve only connections whose socket belongs to this user (trellis-web --help).")
     var noToken = false
@@ -41,10 +41,9 @@ struct Web: ParsableCommand {
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else { throw ValidationError("--log-level takes one of \(levels.joined(separator: ", ")), found '\(logLevel)'") }
         // Checked here too, so a bad token changes nothing (the demo session is not replaced).
-        if let token, AccessToken(token) == nil { throw ValidationError(AccessToken.rule(found: token)) }
-        if noToken, let refusal = NoTokenRule.refusal(tokenSource: token.map { _ in "--token" }, bind: bind) {
-            throw ValidationError(refusal)
-        }
+        let given = AccessToken.given(option: token, environment: ProcessInfo.processInfo.environment)
+        if let given, AccessToken(given.value) == nil { throw ValidationError(AccessToken.rule(found: given.value, source: given.source)) }
+        if noToken, let refusal = NoTokenRule.refusal(tokenSource: given?.source, bind: bind) { throw ValidationError(refusal) }
     }
 
     func run() throws {
@@ -61,7 +60,8 @@ struct Web: ParsableCommand {
         }
         var arguments = [executable, "--socket", global.socketPath, "--port", String(port), "--bind", bind, "--log-level", logLevel]
         if control { arguments.append("--control") }
-        if let token { arguments += ["--token", token] }
+        // The token through the environment, not argv, which every local user can read in ps.
+        if let token { setenv(AccessToken.environmentVariable, token, 1) }
         if noToken { arguments.append("--no-token") }
         if let session = demo ? "demo" : name { arguments.append(session) }
         fflush(nil)  // every stream: what was printed must come before trellis-web's own output

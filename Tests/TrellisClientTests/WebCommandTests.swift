@@ -44,6 +44,20 @@ import TrellisCore
         #expect(line.contains("(watch)"))
     }
 
+    /// A --token is handed to trellis-web through its environment, so trellis-web's arguments,
+    /// which every local user reads in ps, do not show it.
+    @Test func aGivenTokenIsNotAnArgument() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let secret = "a-command-line-token-0123456789"
+        let web = try Self.web(server, ["web", "--token", secret, "--port", "0", "--log-level", "error"])
+        defer { web.stop() }
+        let line = try #require(web.line(startingWith: "trellis-web: "))
+        #expect(line.contains("/?token=\(secret) "), "\(line)")
+        let arguments = try String(contentsOfFile: "/proc/\(web.process.processIdentifier)/cmdline", encoding: .utf8)
+        #expect(arguments.contains("trellis-web") && !arguments.contains(secret), "\(arguments)")
+    }
+
     /// --no-token: no token in the URL (trellis-web then serves only its own uid).
     @Test func noTokenLeavesTheTokenOut() throws {
         let server = try CLIServer()

@@ -117,8 +117,9 @@ import TrellisProtocol
     }
 
     /// trellis-web run to its end with `arguments` (no trellisd needed: each fails first).
-    static func webRunToEnd(_ arguments: [String]) async throws -> ProgramRun.Finished {
-        try await ProgramRun.run([builtExecutable("trellis-web").path, "--socket", "/nonexistent/trellis.sock"] + arguments)
+    static func webRunToEnd(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProgramRun.Finished {
+        try await ProgramRun.run([builtExecutable("trellis-web").path, "--socket", "/nonexistent/trellis.sock"] + arguments,
+                                 environment: environment)
     }
 
     /// --no-token goes with neither --token nor an address off loopback, said before anything
@@ -130,6 +131,25 @@ import TrellisProtocol
         let offLoopback = try await Self.webRunToEnd(["--no-token", "--bind", "0.0.0.0"])
         #expect(offLoopback.status == 64)
         #expect(offLoopback.stderr.contains("loopback"), "\(offLoopback.stderr)")
+    }
+
+    /// $TRELLIS_WEB_TOKEN gives the token as --token does, without putting it in the arguments
+    /// that every local user reads in ps (/proc/PID/cmdline); it is checked as --token is.
+    @Test func theTokenMayComeFromTheEnvironment() async throws {
+        let secret = "an-environment-token-0123456789"
+        let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", environment: ["TRELLIS_WEB_TOKEN": secret])
+        let arguments = (try? String(contentsOfFile: "/proc/\(viewer.pid)/cmdline", encoding: .utf8)) ?? ""
+        let reply = await outcome { try await PlainHTTP.get(port: viewer.port, path: viewer.authorized("/")) }
+        await viewer.stop()
+        #expect(viewer.token == secret)
+        #expect(!arguments.isEmpty && !arguments.contains(secret), "\(arguments)")
+        #expect(try reply.get().status == 200)
+        let short = try await Self.webRunToEnd([], environment: ["TRELLIS_WEB_TOKEN": "short"])
+        #expect(short.status == 64)
+        #expect(short.stderr.contains("TRELLIS_WEB_TOKEN takes 16 to 256 characters"), "\(short.stderr)")
+        let withNoToken = try await Self.webRunToEnd(["--no-token"], environment: ["TRELLIS_WEB_TOKEN": secret])
+        #expect(withNoToken.status == 64)
+        #expect(withNoToken.stderr.contains("unset TRELLIS_WEB_TOKEN"), "\(withNoToken.stderr)")
     }
 
     /// An empty or unknown --bind is said with what to change, exit 69 (cannot listen), not as

@@ -9,8 +9,9 @@ enum ProgramRun {
         var stderr: String
     }
 
-    /// Runs `command` (an executable's path, then its arguments) in `/`, which any user may enter.
-    static func run(_ command: [String]) async throws -> Finished {
+    /// Runs `command` (an executable's path, then its arguments) in `/`, which any user may
+    /// enter, with `environment` added to this process's.
+    static func run(_ command: [String], environment: [String: String] = [:]) async throws -> Finished {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
@@ -18,6 +19,9 @@ enum ProgramRun {
                     process.executableURL = URL(fileURLWithPath: command[0])
                     process.arguments = Array(command.dropFirst())
                     process.currentDirectoryURL = URL(fileURLWithPath: "/")
+                    if !environment.isEmpty {
+                        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                    }
                     let output = Pipe(), errors = Pipe()
                     process.standardOutput = output
                     process.standardError = errors

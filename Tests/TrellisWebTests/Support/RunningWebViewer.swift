@@ -7,22 +7,25 @@ import TrellisTestSupport
 /// blocking work (other suites run beside these) cannot then starve the server they talk to.
 struct RunningWebViewer: Sendable {
     let port: Int
+    /// Its process id, to read what other users could see of it (its arguments).
+    var pid: Int32 { service.process.processIdentifier }
     /// The token of the URL it printed (its own random one unless `token` was given); nil with
     /// `--no-token`.
     let token: String?
     private let service: ServiceProcess
 
-    /// `port` 0 asks for a free one; `noToken` is `--no-token` (the same-user check instead).
+    /// `port` 0 asks for a free one; `noToken` is `--no-token` (the same-user check instead);
+    /// `environment` is added to this process's.
     static func start(
         socketPath: String, defaultSession: String? = nil, control: Bool = false, token: AccessToken? = nil,
-        noToken: Bool = false, port: Int = 0
+        noToken: Bool = false, port: Int = 0, environment: [String: String] = [:]
     ) async throws -> RunningWebViewer {
         var arguments = ["--socket", socketPath, "--port", String(port), "--log-level", "error"]
         if control { arguments.append("--control") }
         if let token { arguments += ["--token", token.value] }
         if noToken { arguments.append("--no-token") }
         if let defaultSession { arguments.append(defaultSession) }
-        let service = try ServiceProcess("trellis-web", arguments)
+        let service = try ServiceProcess("trellis-web", arguments, environment: environment)
         // It prints `trellis-web: http://127.0.0.1:PORT/?token=TOKEN (…` once it accepts connections.
         let line = await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: service.line(startingWith: "trellis-web: http://")) }.start()
