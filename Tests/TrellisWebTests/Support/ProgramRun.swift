@@ -10,8 +10,9 @@ enum ProgramRun {
     }
 
     /// Runs `command` (an executable's path, then its arguments) in `/`, which any user may
-    /// enter, with `environment` added to this process's.
-    static func run(_ command: [String], environment: [String: String] = [:]) async throws -> Finished {
+    /// enter, with `environment` added to this process's. Killed after `seconds`: a trellis-web
+    /// expected to refuse its options would otherwise, if it wrongly started, listen for ever.
+    static func run(_ command: [String], environment: [String: String] = [:], seconds: Double = 30) async throws -> Finished {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
@@ -27,17 +28,22 @@ enum ProgramRun {
                     process.standardError = errors
                     process.standardInput = FileHandle.nullDevice
                     try process.run()
-                    // Standard error on its own thread, so neither pipe can fill while the other is read.
-                    let errorText = Recorded(Data())
-                    let errorsRead = DispatchSemaphore(value: 0)
-                    Thread {
-                        errorText.update { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
-                        errorsRead.signal()
-                    }.start()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
+                    // Each pipe on a thread of its own, so neither can fill while this one waits.
+                    let outputText = Recorded(Data()), errorText = Recorded(Data())
+                    let read = DispatchGroup()
+                    for (pipe, text) in [(output, outputText), (errors, errorText)] {
+                        read.enter()
+                        Thread {
+                            text.update { $0 = pipe.fileHandleForReading.readDataToEndOfFile() }
+                            read.leave()
+                        }.start()
+                    }
+                    let deadline = Date().addingTimeInterval(seconds)
+                    while process.isRunning && Date() < deadline { usleep(10_000) }
+                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                     process.waitUntilExit()
-                    errorsRead.wait()
-                    return Finished(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
+                    read.wait()
+                    return Finished(status: process.terminationStatus, stdout: String(decoding: outputText.current, as: UTF8.self),
                                     stderr: String(decoding: errorText.current, as: UTF8.self))
                 })
             }.start()
