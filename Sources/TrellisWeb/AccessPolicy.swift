@@ -45,7 +45,7 @@ enum AccessPolicy {
                     + "in a cookie after that.")
             }
             return Refusal(status: .forbidden, message: "403: the token does not match this trellis-web's (started again? it "
-                + "makes a new token each time unless given --token): open the URL it printed last (http://HOST:PORT/?token=…).")
+                + "makes a new token each time unless given one): open the URL it printed last (http://HOST:PORT/?token=…).")
         case .sameUser:
             guard let host, isLoopback(host: host) else {
                 return Refusal(status: .forbidden, message: "403: the Host '\(host ?? "")' is not this machine's loopback name. "

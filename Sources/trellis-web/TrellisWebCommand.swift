@@ -19,10 +19,11 @@ struct TrellisWebCommand: AsyncParsableCommand {
             not there the page says so and tries again every second. Pages only watch, unless \
             --control: then drags and the wheel pan the session (a flick flings), a click taps, \
             and a toolbar inserts, deletes, moves and switches the layout. Every request needs \
-            the token (a random one is made each start unless --token gives one), as ?token=… \
-            or in the cookie the browser keeps once a URL carried it: trellisd serves only its \
-            own user, and so does its bridge. With --no-token (loopback only) there is no \
-            token, and a connection is served only when its socket belongs to this user.
+            the token (a random one is made at each start unless --token or \
+            $TRELLIS_WEB_TOKEN gives one), as ?token=… or in the cookie the browser keeps once a \
+            URL carried it: trellisd serves only its own user, and so does its bridge. With \
+            --no-token (loopback only) there is no token, and a connection is served only when \
+            its socket belongs to this user.
             """
     )
 
