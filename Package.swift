@@ -80,8 +80,12 @@ let package = Package(
                 "TrellisProtocol", "TrellisCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HTTPServerBuilder and URI, which Hummingbird does not re-export.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The gate that reads a WebSocket handshake's head before the upgrader does.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

@@ -1,12 +1,13 @@
-/// The WebSocket upgrade's origin check: a browser says which page opens a WebSocket (`Origin`),
-/// and any page the user visits may open one to 127.0.0.1, so without this check another site
-/// could read a session through the user's browser. Only the page this server served (whose
-/// origin names the same host and port the request was sent to) may upgrade. Clients that are
-/// not browsers send no `Origin`, or one naming the socket itself (`ws://host`, as
-/// swift-websocket's client does), which no page can send: they are let through. Everything
-/// else a browser may send (`null` from a sandboxed frame or a file, another site) is refused.
+/// The origin check of every request (`AccessPolicy`), which matters most for the WebSocket: a
+/// browser says which page opens a WebSocket (`Origin`), and any page the user visits may open
+/// one to 127.0.0.1, so without this check another site could read a session through the user's
+/// browser (a cookie goes with it). Only the page this server served (whose origin names the
+/// same host and port the request was sent to) may use it. Clients that are not browsers send no
+/// `Origin`, or one naming the socket itself (`ws://host`, as swift-websocket's client does),
+/// which no page can send: they are let through. Everything else a browser may send (`null`
+/// from a sandboxed frame or a file, another site) is refused.
 enum SameOrigin {
-    /// Whether an upgrade with these `Origin` and `Host` values may go ahead.
+    /// Whether a request with these `Origin` and `Host` values may go ahead.
     static func allows(origin: String?, host: String?) -> Bool {
         guard let origin else { return true }
         let lowered = origin.lowercased()

@@ -9,7 +9,8 @@ enum ViewerPageScript {
     (() => {
       const query = new URLSearchParams(location.search);
       const requested = query.get('session') || '';
-      // With a token trellis-web refuses every request without it: the page passes it on.
+      // trellis-web refuses every request without its token: the page passes on the one in
+      // its URL (without one, the cookie the browser keeps carries it).
       const token = query.get('token') || '';
       const withToken = (path, params) => {
         const p = new URLSearchParams(params);
@@ -71,6 +72,8 @@ enum ViewerPageScript {
         socket = ws;
         let problem = null;
         let listing = false;
+        let opened = false;
+        ws.onopen = () => { opened = true; };
         ws.onmessage = (event) => {
           const message = JSON.parse(event.data);
           if (message.bridge) {
@@ -111,8 +114,15 @@ enum ViewerPageScript {
           for (const pending of waiting.values()) pending.reject(new Error('the connection closed'));
           waiting.clear();
           for (const hook of attachedHooks) hook(false);
-          if (!listing) showState((problem || 'trellis-web is not answering') + ' — retrying every second', true);
-          setTimeout(connect, listing ? 2000 : 1000);
+          const retry = () => setTimeout(connect, listing ? 2000 : 1000);
+          const say = (why) => { showState(why + ' — retrying every second', true); retry(); };
+          if (listing) retry();
+          else if (problem || opened) say(problem || 'trellis-web is not answering');
+          // Refused before it opened: a browser does not tell the page why, so the page asks
+          // the same URL over plain HTTP, which trellis-web answers with the refusal's reason.
+          else fetch(path, { cache: 'no-store' })
+            .then((r) => (r.status === 400 || r.status === 403 ? r.text() : ''))
+            .then((why) => say(why.trim() || 'trellis-web is not answering'), () => say('trellis-web is not answering'));
         };
       }
 
@@ -153,9 +163,11 @@ enum ViewerPageScript {
       function showSessions() {
         document.body.classList.add('listing');
         showState('choose a session', false);
-        fetch(withToken('/sessions', {}), { cache: 'no-store' }).then((r) => r.json()).then((list) => {
+        fetch(withToken('/sessions', {}), { cache: 'no-store' })
+          .then((r) => (r.ok ? r.json() : r.text().then((why) => ({ refused: why.trim() })))).then((list) => {
           const body = text('sessions-body');
           body.replaceChildren();
+          if (list.refused) { showState(list.refused, true); return; }
           if (list.bridge) { showState(list.bridge.message, true); return; }
           for (const s of list.sessions || []) {
             const row = document.createElement('tr');

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -8,7 +9,8 @@ import TrellisProtocol
 
 /// The browser viewer's HTTP server: the page at `/`, the session list at `/sessions`, and at
 /// `/ws?session=NAME` a WebSocket bridged to its own attach on trellisd (`SessionBridge`),
-/// read-only unless `--control`. With a token, every request must carry it.
+/// read-only unless `--control`. Every request passes `AccessCheck` first (the token, or the
+/// same user with `--no-token`).
 public struct WebViewer: Sendable {
     public let options: WebViewerOptions
     public let logger: Logger
@@ -27,25 +29,31 @@ public struct WebViewer: Sendable {
         let bridge = SessionBridge(connection: connection, logger: logger)
         let options = options
 
-        let router = Router()
-        router.add(middleware: AccessCheck(token: options.token))
+        let access = options.access
+        let router = Router(context: WebRequestContext.self)
+        router.add(middleware: AccessCheck(access: access))
         router.get("/") { _, _ in
             Self.response(ViewerPage.html, contentType: "text/html; charset=utf-8")
         }
         router.get("/sessions") { _, _ in
             Self.response(await bridge.sessionList(), contentType: "application/json")
         }
+        // /ws over plain HTTP: what the page asks when its WebSocket fails, since a browser
+        // hides why a handshake was refused. Past AccessCheck there was no refusal to tell.
+        router.get("/ws") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; charset=utf-8"
+            headers[.upgrade] = "websocket"
+            return Response(status: .upgradeRequired, headers: headers, body: .init(byteBuffer: ByteBuffer(
+                string: "426: /ws is trellis-web's WebSocket (the page opens it): connect with Upgrade: websocket\n")))
+        }
 
-        let webSockets = Router(context: BasicWebSocketRequestContext.self)
-        webSockets.ws("/ws") { request, _ in
-            // HTTP/1's Host header is the request's authority once parsed. A refused request is
-            // not upgraded, and the HTTP router's AccessCheck then answers it with the reason.
-            let host = request.head.authority
-            guard SameOrigin.allows(origin: request.headers[.origin], host: host),
-                  AccessCheck<BasicRequestContext>.refusal(
-                      token: options.token, host: host, presented: request.uri.queryParameters.get("token")) == nil
-            else { return .dontUpgrade }
-            return .upgrade()
+        let webSockets = Router(context: WebRequestContext.self)
+        webSockets.ws("/ws") { request, context in
+            // UpgradeGate has sent refused handshakes to the router, which says why; this is
+            // the same check again, where the upgrade is decided.
+            let facts = AccessRequest(request, peer: context.peer, local: context.local)
+            return AccessPolicy.refusal(of: facts, access: access) == nil ? .upgrade() : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
             let named = context.request.uri.queryParameters.get("session")
             let session = (named?.isEmpty == false) ? named : options.defaultSession
@@ -77,13 +85,18 @@ public struct WebViewer: Sendable {
             }
         }
 
+        let webSocketResponder = webSockets.buildResponder()
+        let server = HTTPServerBuilder { responder in
+            AccessGatedChannel(
+                upgradeChannel: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    // Keyframes of large scenes are big: fewer, larger WebSocket frames.
+                    configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
+                refuses: { AccessPolicy.refusal(of: $0, access: access) != nil })
+        }
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: webSockets,
-                // Keyframes of large scenes are big: fewer, larger WebSocket frames.
-                configuration: .init(ws: .init(maxFrameSize: 1 << 20))
-            ),
+            server: server,
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger

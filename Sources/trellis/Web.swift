@@ -12,20 +12,24 @@ struct Web: ParsableCommand {
         abstract: "Watch (and with --control drive) sessions in a browser: runs trellis-web.",
         discussion: """
             Starts the server in the background when none runs, then runs trellis-web on it: \
-            open the URL it prints. With --demo the session 'demo' is made afresh (live clock, \
-            coloured items) and shown; with --control the page drives it: drag or scroll to pan \
-            (a flick flings), click to select, and the toolbar inserts, deletes, moves and \
-            switches the layout. Ctrl-C stops trellis-web; the server and its sessions stay.
+            open the URL it prints, which carries the token every request needs (the browser \
+            keeps it in a cookie after that; --no-token serves this user alone instead). With \
+            --demo the session 'demo' is made afresh (live clock, coloured items) and shown; \
+            with --control the page drives it: drag or scroll to pan (a flick flings), click to \
+            select, and the toolbar inserts, deletes, moves and switches the layout. Ctrl-C \
+            stops trellis-web; the server and its sessions stay.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The session to show (default: the list of sessions, or 'demo' with --demo).") var name: String?
     @Option(help: "The TCP port to listen on.") var port = 8080
-    @Option(help: ArgumentHelp("The address to listen on; any but loopback needs a token.", valueName: "address"))
+    @Option(help: ArgumentHelp("The address to listen on: loopback by default; 0.0.0.0 for every address.", valueName: "address"))
     var bind = "127.0.0.1"
     @Flag(help: "Let pages drive the session: pointer and wheel pans, clicks, the toolbar.") var control = false
-    @Option(help: ArgumentHelp("A secret every request must carry as ?token=… (trellis-web --help).", valueName: "token"))
+    @Option(help: ArgumentHelp("The secret every request must carry as ?token=… (default: $TRELLIS_WEB_TOKEN, else a random one; the URL printed carries it).", valueName: "token"))
     var token: String?
+    @Flag(help: "No token, on loopback only: serve only connections whose socket belongs to this user (trellis-web --help).")
+    var noToken = false
     @Flag(help: "Make the session 'demo' afresh (as `trellis demo` starts it) and show it.") var demo = false
     @Option(help: "Items the demo session starts with.") var items = 24
     @Option(help: "trellis-web's log level: trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
@@ -37,7 +41,9 @@ struct Web: ParsableCommand {
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(logLevel) else { throw ValidationError("--log-level takes one of \(levels.joined(separator: ", ")), found '\(logLevel)'") }
         // Checked here too, so a bad token changes nothing (the demo session is not replaced).
-        if let token, AccessToken(token) == nil { throw ValidationError(AccessToken.rule(found: token)) }
+        let given = AccessToken.given(option: token, environment: ProcessInfo.processInfo.environment)
+        if let given, AccessToken(given.value) == nil { throw ValidationError(AccessToken.rule(found: given.value, source: given.source)) }
+        if noToken, let refusal = NoTokenRule.refusal(tokenSource: given?.source, bind: bind) { throw ValidationError(refusal) }
     }
 
     func run() throws {
@@ -54,7 +60,9 @@ struct Web: ParsableCommand {
         }
         var arguments = [executable, "--socket", global.socketPath, "--port", String(port), "--bind", bind, "--log-level", logLevel]
         if control { arguments.append("--control") }
-        if let token { arguments += ["--token", token] }
+        // The token through the environment, not argv, which every local user can read in ps.
+        if let token { setenv(AccessToken.environmentVariable, token, 1) }
+        if noToken { arguments.append("--no-token") }
         if let session = demo ? "demo" : name { arguments.append(session) }
         fflush(nil)  // every stream: what was printed must come before trellis-web's own output
         // exec, not a child: Ctrl-C and a service manager's signals reach trellis-web itself.

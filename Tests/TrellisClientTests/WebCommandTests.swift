@@ -19,6 +19,8 @@ import TrellisCore
         defer { web.stop() }
         let line = web.line(startingWith: "trellis-web: ")
         #expect(line?.hasPrefix("trellis-web: http://127.0.0.1:") == true, "\(line ?? "nothing printed")")
+        // On loopback too: the URL to open carries the token trellis-web made.
+        #expect(Self.token(in: line ?? "")?.count == 32, "\(line ?? "nothing printed")")
         #expect(line?.contains("(watch and drive) → trellisd at \(server.socketPath)") == true)
         // exec: the process that printed is trellis-web itself, so signals reach it directly.
         let image = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(web.process.processIdentifier)/exe")
@@ -27,15 +29,54 @@ import TrellisCore
         #expect(info.status == 0 && info.stdout.contains("clock: live") && info.stdout.contains("items: 24"), "\(info.stdout)")
     }
 
+    /// The 32 hexadecimal digits after `?token=` in trellis-web's line; nil when there are none.
+    static func token(in line: String) -> Substring? {
+        line.split(separator: "?token=").dropFirst().first?.prefix(while: { $0.isHexDigit })
+    }
+
     @Test func anyOtherAddressGetsARandomToken() throws {
         let server = try CLIServer()
         defer { server.stop() }
         let web = try Self.web(server, ["web", "--bind", "0.0.0.0", "--port", "0", "--log-level", "error"])
         defer { web.stop() }
         let line = try #require(web.line(startingWith: "trellis-web: "))
-        let token = line.split(separator: "?token=").dropFirst().first?.prefix(while: { $0.isHexDigit })
-        #expect(token?.count == 32, "\(line)")
+        #expect(Self.token(in: line)?.count == 32, "\(line)")
         #expect(line.contains("(watch)"))
+    }
+
+    /// A --token is handed to trellis-web through its environment, so trellis-web's arguments,
+    /// which every local user reads in ps, do not show it.
+    @Test func aGivenTokenIsNotAnArgument() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let secret = "a-command-line-token-0123456789"
+        let web = try Self.web(server, ["web", "--token", secret, "--port", "0", "--log-level", "error"])
+        defer { web.stop() }
+        let line = try #require(web.line(startingWith: "trellis-web: "))
+        #expect(line.contains("/?token=\(secret) "), "\(line)")
+        let arguments = try String(contentsOfFile: "/proc/\(web.process.processIdentifier)/cmdline", encoding: .utf8)
+        #expect(arguments.contains("trellis-web") && !arguments.contains(secret), "\(arguments)")
+    }
+
+    /// --no-token: no token in the URL (trellis-web then serves only its own uid).
+    @Test func noTokenLeavesTheTokenOut() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let web = try Self.web(server, ["web", "--no-token", "--port", "0", "--log-level", "error"])
+        defer { web.stop() }
+        let line = try #require(web.line(startingWith: "trellis-web: "))
+        #expect(line.hasPrefix("trellis-web: http://127.0.0.1:") && !line.contains("token"), "\(line)")
+    }
+
+    /// An empty --bind is said plainly, with what to change (exit 69, as any address it cannot
+    /// listen on), not as NIO's SocketAddressError.
+    @Test func anEmptyBindIsSaid() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let web = server.trellis("web", "--bind", "", "--port", "0", "--log-level", "error")
+        #expect(web.status == 69)
+        #expect(web.stderr.contains("cannot listen on '':") && web.stderr.contains("--bind"), "\(web.stderr)")
+        #expect(!web.stderr.contains("SocketAddressError"), "\(web.stderr)")
     }
 
     /// A port another program holds: said plainly, with what to change, exit 69.
@@ -64,5 +105,14 @@ import TrellisCore
         let token = server.trellis("web", "--token", "short")
         #expect(token.status != 0)
         #expect(token.stderr.contains("--token takes 16 to 256 characters"))
+        // --no-token goes with neither a token nor an address off loopback; said before the
+        // demo session is made.
+        let noAndToken = server.trellis("web", "--demo", "--no-token", "--token", "a-test-token-0123456789")
+        #expect(noAndToken.status == 64)
+        #expect(noAndToken.stderr.contains("--no-token"), "\(noAndToken.stderr)")
+        let noOffLoopback = server.trellis("web", "--demo", "--no-token", "--bind", "0.0.0.0")
+        #expect(noOffLoopback.status == 64)
+        #expect(noOffLoopback.stderr.contains("loopback"), "\(noOffLoopback.stderr)")
+        #expect(server.trellis("info", "demo").status != 0, "the demo session was made before the flags were checked")
     }
 }

@@ -11,11 +11,14 @@ public final class ServiceProcess: @unchecked Sendable {
     private var lines: [String] = []
     private var ended = false
 
-    /// Starts `name` (an executable built beside the tests) with `arguments`; its standard
-    /// error is dropped.
-    public init(_ name: String, _ arguments: [String]) throws {
+    /// Starts `name` (an executable built beside the tests) with `arguments`, in this process's
+    /// environment plus `environment`; its standard error is dropped.
+    public init(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = builtExecutable(name)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

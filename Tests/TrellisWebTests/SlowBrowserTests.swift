@@ -26,7 +26,7 @@ import TrellisTestSupport
         struct Seen: Sendable { var skipped = 0.0; var gap = false; var mirror: Scene?; var server: Scene? }
         let seen = Recorded(Seen())
         let run = await outcome {
-            try await PageClient.run("ws://127.0.0.1:\(viewer.port)/ws?session=slow", seconds: 90) { reply, reader, _ in
+            try await PageClient.run("ws://127.0.0.1:\(viewer.port)" + viewer.authorized("/ws?session=slow"), seconds: 90) { reply, reader, _ in
                 guard let result = reply["result"], let keyframe = result["keyframe"], let seq = result["seq"]?.numberValue else {
                     throw WebTestFailure("no keyframe: \(reply)")
                 }

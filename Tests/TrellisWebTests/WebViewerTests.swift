@@ -32,7 +32,7 @@ import TrellisProtocol
 
     @Test func thePageIsServedAtTheRoot() async throws {
         let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock")
-        let reply = await outcome { try await PlainHTTP.get(port: viewer.port, path: "/") }
+        let reply = await outcome { try await PlainHTTP.get(port: viewer.port, path: viewer.authorized("/")) }
         await viewer.stop()
         let page = try reply.get()
         #expect(page.status == 200)
@@ -67,7 +67,7 @@ import TrellisProtocol
         let exchange = await outcome {
             try await withDeadline(seconds: 60, "the WebSocket exchange") {
                 _ = try await WebSocketClient.connect(
-                    url: "ws://127.0.0.1:\(viewer.port)/ws?session=web",
+                    url: "ws://127.0.0.1:\(viewer.port)" + viewer.authorized("/ws?session=web"),
                     configuration: .init(maxFrameSize: 1 << 20), logger: Self.logger
                 ) { inbound, _, _ in
                     var reader = JSONMessageReader(inbound)
@@ -160,7 +160,7 @@ import TrellisProtocol
 
     @Test func aMissingTrellisdIsReported() async throws {
         let viewer = try await RunningWebViewer.start(socketPath: "/nonexistent/trellis.sock", defaultSession: "web")
-        let received = await Self.oneMessageExchange("ws://127.0.0.1:\(viewer.port)/ws")
+        let received = await Self.oneMessageExchange("ws://127.0.0.1:\(viewer.port)" + viewer.authorized("/ws"))
         await viewer.stop()
         #expect(received.count == 1)
         #expect(received.first?["bridge"]?["kind"] == .string("unreachable"))
@@ -172,7 +172,7 @@ import TrellisProtocol
         let trellisd = try TrellisdProcess()
         defer { trellisd.stop() }
         let viewer = try await RunningWebViewer.start(socketPath: trellisd.socketPath)
-        let received = await Self.oneMessageExchange("ws://127.0.0.1:\(viewer.port)/ws?session=nosuch")
+        let received = await Self.oneMessageExchange("ws://127.0.0.1:\(viewer.port)" + viewer.authorized("/ws?session=nosuch"))
         await viewer.stop()
         #expect(received.count == 1)
         #expect(received.first?["error"]?["data"]?["code"] == .string("unknown_session"))

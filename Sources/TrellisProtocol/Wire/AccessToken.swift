@@ -17,9 +17,22 @@ public struct AccessToken: Sendable, Equatable {
         self.value = value
     }
 
-    /// What a `--token` must be, for the refusal of `found`.
-    public static func rule(found: String) -> String {
-        "--token takes 16 to 256 characters, each a letter, a digit or one of - _ . ~ (found \(found.utf8.count) characters)"
+    /// What a token must be, for the refusal of `found`, given as `source` (`--token` or the
+    /// environment variable).
+    public static func rule(found: String, source: String = "--token") -> String {
+        "\(source) takes 16 to 256 characters, each a letter, a digit or one of - _ . ~ (found \(found.utf8.count) characters)"
+    }
+
+    /// The environment variable that gives trellis-web its token: unlike an argument, it does
+    /// not show in `ps` to the machine's other users.
+    public static let environmentVariable = "TRELLIS_WEB_TOKEN"
+
+    /// The token asked for, with where it came from: `--token`, else the environment variable
+    /// (empty counts as unset); nil when neither gives one.
+    public static func given(option: String?, environment: [String: String]) -> (value: String, source: String)? {
+        if let option { return (option, "--token") }
+        if let value = environment[environmentVariable], !value.isEmpty { return (value, environmentVariable) }
+        return nil
     }
 
     /// 32 hexadecimal digits (128 bits) from the system's random source (getrandom(2)).

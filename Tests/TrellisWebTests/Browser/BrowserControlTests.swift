@@ -166,7 +166,7 @@ struct BrowserControlTests {
             try await Self.waitForControls(harness)
             let other = try await BrowserPage.open(in: harness.devTools, width: BrowserHarness.viewport.width,
                                                    height: BrowserHarness.viewport.height)
-            try await other.navigate(to: "http://127.0.0.1:\(harness.viewer.port)/?session=both")
+            try await other.navigate(to: harness.url(session: "both"))
             _ = try await other.waitUntil("window.trellisMirror && window.trellisMirror.attached", timeout: 20, "the second page attached")
             let viewers = try harness.call("session.info", ["session": .string("both")])["viewers"]
             #expect(viewers == .number(2))

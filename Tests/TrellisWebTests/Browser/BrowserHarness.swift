@@ -52,9 +52,14 @@ struct BrowserHarness: Sendable {
         try trellisd.client().call(method, params)
     }
 
+    /// The page's URL for `session`, with the token trellis-web printed.
+    func url(session: String) -> String {
+        "http://127.0.0.1:\(viewer.port)" + viewer.authorized("/?session=\(session)")
+    }
+
     /// Loads the page for `session` and waits until it shows the session's current frame.
     func open(session: String) async throws {
-        try await page.navigate(to: "http://127.0.0.1:\(viewer.port)/?session=\(session)")
+        try await page.navigate(to: url(session: session))
         try await waitForPage(session: session)
     }
 
