@@ -407,3 +407,46 @@ private struct SnappingList: Layout {
         #expect(Array(a.frames.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)) == Array(c.frames.prefix(a.frames.count / 2)))
     }
 }
+
+/// During an interactive layout transition the content does not scroll, the same whether or not
+/// the transition moves the offset (before, a pan's end was refused on one and accepted on the
+/// other): a pan cannot begin, its end is always accepted, and beginning the transition cancels
+/// a drag in progress.
+@Suite struct PanDuringInteractiveTransitionTests {
+    /// A list scrolled to 300, going to a layout of the same content (the offset stays) or to
+    /// one whose target moves it.
+    static func session(offsetMoves: Bool) throws -> CollectionView {
+        var view = CollectionView(boundsSize: Size(400, 600), layout: ListLayout(), data: items(100))
+        view.setContentOffset(Point(0, 300))
+        var next = ListLayout()
+        if offsetMoves { next.rowHeight = 5 }   // 500 pt of content: the offset goes back to 0
+        try view.beginInteractiveTransition(to: next)
+        return view
+    }
+
+    @Test(arguments: [false, true])
+    func aPanCannotBeginAndItsEndIsAlwaysAccepted(offsetMoves: Bool) throws {
+        var view = try Self.session(offsetMoves: offsetMoves)
+        let before = view.presentationContentOffset
+        #expect(throws: EngineError.transitionInProgress) { try view.pan(.began, translation: .zero) }
+        #expect(throws: EngineError.transitionInProgress) { try view.pan(.changed, translation: Point(0, 40)) }
+        try view.pan(.ended, translation: Point(0, 40), velocity: Point(0, 900))
+        try view.pan(.cancelled, translation: .zero)
+        #expect(!view.scrollPhysics.dragging && !view.scrollPhysics.decelerating)
+        #expect(view.presentationContentOffset == before)
+    }
+
+    @Test func beginningATransitionCancelsADragInProgress() throws {
+        var view = CollectionView(boundsSize: Size(400, 600), layout: ListLayout(), data: items(100))
+        try view.pan(.began, translation: .zero)
+        try view.pan(.changed, translation: Point(0, -120))
+        _ = view.drainEvents()
+        try view.beginInteractiveTransition(to: ListLayout())
+        #expect(!view.scrollPhysics.dragging && !view.scrollPhysics.tracking)
+        let events = view.drainEvents()
+        #expect(events.contains(.scrollDidEndDragging(decelerate: false)))
+        #expect(!events.contains { if case .scrollWillEndDragging = $0 { true } else { false } })
+        try view.pan(.ended, translation: Point(0, -120), velocity: Point(0, -2000))
+        #expect(!view.scrollPhysics.decelerating)
+    }
+}

@@ -38,7 +38,18 @@ extension CollectionView {
     public mutating func pan(_ phase: PanPhase, translation: Point, velocity: Point = .zero,
                              location: Point? = nil) throws(EngineError) {
         guard scrollConfiguration.scrollEnabled else { throw .scrollingDisabled }
-        if scrollMotion.animation?.interactive == true { throw .transitionInProgress }
+        // During an interactive layout transition the content does not scroll (ours): a pan
+        // cannot begin or move it, whether or not the transition moves the offset; a pan's end
+        // is always accepted (a finger lift cannot be refused), and there is no drag to end,
+        // since beginning the transition cancelled it.
+        if interactiveTransition != nil {
+            switch phase {
+            case .began, .changed: throw .transitionInProgress
+            case .ended, .cancelled:
+                cancelDrag()
+                return
+            }
+        }
         switch phase {
         case .began:
             stopOffsetAnimation()
@@ -194,6 +205,12 @@ extension CollectionView {
     }
 
     /// An animated or direct scroll takes over from a released motion, from where it is.
+    /// Ends a drag in progress as cancelled (an interactive transition begins): no fling.
+    mutating func cancelDrag() {
+        guard scrollMotion.physics.dragging else { return }
+        release(velocity: .zero, cancelled: true)
+    }
+
     mutating func haltScrollPhysics() {
         scrollMotion.physics.x = nil
         scrollMotion.physics.y = nil
