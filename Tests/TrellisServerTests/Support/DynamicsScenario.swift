@@ -131,7 +131,7 @@ private struct DynamicsRun {
     mutating func elements() -> JSONValue {
         let count = chance(15) ? 0 : 1 + byte() % 6
         var list = (0..<count).map { _ in element() }
-        if chance(20) { list += bodies.suffix(40).map { .object(["body": .string($0)]) } }   // a pile's bodies
+        if chance(20) { list += bodies.map { .object(["body": .string($0)]) } }   // every body: a pile's contacts
         return .array(list)
     }
 
@@ -308,6 +308,7 @@ private struct DynamicsRun {
         let s: (String, JSONValue) = ("session", .string(Self.session))
         switch byte() % 16 {
         case 0, 1:
+            guard bodies.count < DynamicsScenario.maxBodies else { return }
             addBody(center: point(), size: chance(70) ? pair(Double(1 + byte()), Double(1 + byte()))
                                                       : pair(number(1, 100_000, typical: [30, 100]), number(1, 100_000, typical: [30, 100])))
         case 2:
