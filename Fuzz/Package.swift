@@ -26,5 +26,11 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "TrellisServer", package: "Trellis"),
                            .product(name: "TrellisProtocol", package: "Trellis")],
             path: "Targets/Request", swiftSettings: fuzzTarget),
+        // Targets/Dynamics/DynamicsScenario.swift links to the tests' copy, which replays kept inputs.
+        .executableTarget(
+            name: "fuzz-dynamics",
+            dependencies: ["FuzzDriver", .product(name: "TrellisServer", package: "Trellis"),
+                           .product(name: "TrellisProtocol", package: "Trellis")],
+            path: "Targets/Dynamics", swiftSettings: fuzzTarget),
     ]
 )

@@ -21,6 +21,7 @@ import TrellisProtocol
     @Test func theDirectoriesExist() throws {
         #expect(FileManager.default.fileExists(atPath: Self.regressions.appendingPathComponent("json/README").path))
         #expect(FileManager.default.fileExists(atPath: Self.regressions.appendingPathComponent("request/README").path))
+        #expect(FileManager.default.fileExists(atPath: Self.regressions.appendingPathComponent("dynamics/README").path))
     }
 
     /// fuzz-json's check: what parses writes back to text that parses to the same value.
@@ -40,6 +41,17 @@ import TrellisProtocol
                 _ = server.handle(message: Array(line))
             }
             #expect(server.call("hello").isResult, "\(name)")
+        }
+    }
+
+    /// fuzz-dynamics's check, the same code (`DynamicsScenario`): no internal error, every dynamic
+    /// element's numbers finite, no request of 2 s or more.
+    @Test func dynamicsInputsKeepTheInvariant() throws {
+        let server = try InProcessServer()
+        for (name, bytes) in try Self.inputs("dynamics") {
+            let problem = DynamicsScenario(bytes: bytes).problem(on: server)
+            #expect(problem == nil, "\(name): \(problem ?? "")")
+            if problem != nil { _ = server.call("session.destroy", .object(["session": .string("dyn")])) }
         }
     }
 }

@@ -1,0 +1,1 @@
+../../../Tests/TrellisServerTests/Support/DynamicsScenario.swift
