@@ -166,12 +166,12 @@ extension CollectionView {
         let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
         for _ in 0..<steps {
             if var axis = scrollMotion.physics.x {
-                let (x, ended) = axis.step(offset.x, lo: lo.x, hi: hi.x, bounces: bounces, h: h)
+                let (x, ended) = axis.step(offset.x, lo: lo.x, hi: hi.x, bounces: bounces, h: h, dimension: scroll.boundsSize.width)
                 offset.x = x
                 scrollMotion.physics.x = ended ? nil : axis
             }
             if var axis = scrollMotion.physics.y {
-                let (y, ended) = axis.step(offset.y, lo: lo.y, hi: hi.y, bounces: bounces, h: h)
+                let (y, ended) = axis.step(offset.y, lo: lo.y, hi: hi.y, bounces: bounces, h: h, dimension: scroll.boundsSize.height)
                 offset.y = y
                 scrollMotion.physics.y = ended ? nil : axis
             }

@@ -79,9 +79,18 @@ public struct AxisMotion: Hashable, Sendable {
         return (anchor + y, e * c2 - w * y)
     }
 
-    /// One fixed step of `h` seconds from `x`, inside [lo, hi]. Returns the new position and
-    /// whether the motion ended (the position is then final: on the edge or the target).
-    mutating func step(_ x: Double, lo: Double, hi: Double, bounces: Bool, h: Double) -> (x: Double, ended: Bool) {
+    /// The fastest a deceleration may meet an edge and bounce, for a view `dimension` points
+    /// along the axis: the bounce's farthest point past the edge, v/(ω·e) for the critically damped
+    /// attachment, is then at most what the rubber band lets a drag show, c·dimension (ours:
+    /// UIKit does not say; a 1,000,000 pt/s fling would otherwise fly 29,000 pt past the end).
+    public static func maximumBounceSpeed(dimension: Double) -> Double {
+        RubberBand.coefficient * dimension * omega * M_E
+    }
+
+    /// One fixed step of `h` seconds from `x`, inside [lo, hi], in a view `dimension` points
+    /// along the axis. Returns the new position and whether the motion ended (the position is
+    /// then final: on the edge or the target).
+    mutating func step(_ x: Double, lo: Double, hi: Double, bounces: Bool, h: Double, dimension: Double) -> (x: Double, ended: Bool) {
         switch phase {
         case .decelerating:
             let (next, v) = Self.decay(x, velocity, rate: rate, tau: h)
@@ -92,7 +101,8 @@ public struct AxisMotion: Hashable, Sendable {
                 // The crossing on the line through the last two positions; the attachment takes
                 // over there with the velocity the decay had then, for the rest of the step.
                 let fraction = (edge - x) / (next - x)
-                let crossing = Self.decay(x, velocity, rate: rate, tau: fraction * h).1
+                let fastest = Self.maximumBounceSpeed(dimension: dimension)
+                let crossing = min(max(Self.decay(x, velocity, rate: rate, tau: fraction * h).1, -fastest), fastest)
                 phase = .bouncing
                 anchor = edge
                 let (y, vy) = Self.spring(edge, crossing, anchor: edge, tau: (1 - fraction) * h)
