@@ -56,7 +56,7 @@ public struct DynamicAnimator: Sendable {
     private var contactTracker = ContactTracker()
     /// Last step's contact impulses, to warm-start this step's.
     /// Last step's constraints, whose joint impulses warm-start this step's.
-    private var lastConstraints = ConstraintSet(referenceBounds: .zero)
+    private var lastJointImpulses = JointImpulses()
     private var contactCache = ContactCache()
     /// Last step's number of springs: this step's array is made that large at once.
     private var springCount = 0
@@ -269,7 +269,7 @@ public struct DynamicAnimator: Sendable {
         let omega = 2 * Double.pi * constraints.highestFrequency
         let substeps = min(8, max(1, Int((omega * Self.step / 0.5).rounded(.up))))
         let h = Self.step / Double(substeps)
-        constraints.inheritJointImpulses(from: lastConstraints, step: h)
+        constraints.inheritJointImpulses(from: lastJointImpulses, step: h)
         var broken: [Int] = []
         for substep in 0..<substeps {
             behaviors.withUnsafeMutableBufferPointer { list in
@@ -294,7 +294,7 @@ public struct DynamicAnimator: Sendable {
         lastStepDropped = constraints.dropped
         if constraints.dropped.exceededLimits { stepsOverContactLimits += 1 }
         contactPointsDropped += constraints.dropped.points
-        lastConstraints = constraints
+        lastJointImpulses = constraints.jointImpulses
         contactCache.store(constraints.contacts)
         reportContacts(constraints.contacts, owners: contactOwners)
         var changed = false
@@ -316,6 +316,36 @@ public struct DynamicAnimator: Sendable {
         contactTracker.update(contacts: contacts, owners: owners, bodies: bodies.storage, step: Self.step, identifier: { id, number in
             (behaviors.first { $0.id == id }?.behavior as? CollisionBehavior)?.boundaryIdentifier(number)
         }) { events.append($0) }
+    }
+
+    // MARK: Carried from step to step
+
+    /// What the animator carries from one step to the next beyond its items' motion and its
+    /// behaviours' settings: the solver's warm start (contact and joint impulses), which
+    /// contacts touch (so no began or ended is invented), rest timers and counters. A snapshot
+    /// keeps it, and an animator given it back (`restore(carryOver:)`, after its items and
+    /// behaviours) goes on as one that never stopped, bit for bit.
+    public var carryOver: AnimatorCarryOver {
+        AnimatorCarryOver(elapsedTime: elapsedTime, steps: steps, isPaused: isPaused, restTimesCleared: restTimesCleared,
+                          nextBehavior: nextBehavior, restTimes: bodies.storage.map(\.restTime),
+                          contacts: contactCache.entries, touching: contactTracker.touches, found: contactTracker.foundKeys,
+                          joints: lastJointImpulses)
+    }
+
+    /// Puts back what a snapshot kept (its items and behaviours already in place).
+    public mutating func restore(carryOver c: AnimatorCarryOver) {
+        elapsedTime = c.elapsedTime
+        steps = c.steps
+        isPaused = c.isPaused || behaviors.isEmpty
+        restTimesCleared = c.restTimesCleared
+        nextBehavior = max(nextBehavior, c.nextBehavior)
+        if c.restTimes.count == bodies.count {
+            for k in 0..<bodies.count { bodies[index: k].restTime = c.restTimes[k] }
+        }
+        contactCache = ContactCache(entries: c.contacts)
+        contactTracker = ContactTracker(touches: c.touching, found: c.found)
+        lastJointImpulses = c.joints
+        events.removeAll()
     }
 
     // MARK: The invariant: every position, angle and velocity stays finite

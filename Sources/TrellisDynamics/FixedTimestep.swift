@@ -33,6 +33,12 @@ public struct FixedTimestep: Hashable, Sendable {
         return steps
     }
 
+    /// Puts back the time not yet simulated and the last advance's time (a snapshot kept them).
+    public mutating func restore(accumulated: Double, lastTime: Double?) {
+        self.accumulated = accumulated
+        self.lastTime = lastTime
+    }
+
     /// How far between the last step and the next one the current time is (0…1), for rendering interpolation.
     public var alpha: Double { accumulated / step }
 }

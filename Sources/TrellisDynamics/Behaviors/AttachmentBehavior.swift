@@ -128,6 +128,18 @@ public struct AttachmentBehavior: DynamicBehavior {
 
     public var phases: StepPhases { .constraints }
 
+    /// The joint's frame taken from the items' poses when added (sliding, fixed, pin): restored,
+    /// the joint keeps what it kept rather than the poses of the moment it is restored.
+    public var carryOver: [Double] {
+        guard let f = frame else { return [] }
+        return [f.localA.dx, f.localA.dy, f.localB.dx, f.localB.dy, f.referenceAngle, f.axis.dx, f.axis.dy]
+    }
+
+    public mutating func restore(carryOver c: [Double]) {
+        guard c.count == 7, c.allSatisfy(\.isFinite) else { return }
+        frame = JointFrame(localA: Vector(c[0], c[1]), localB: Vector(c[2], c[3]), referenceAngle: c[4], axis: Vector(c[5], c[6]))
+    }
+
     public var items: [DynamicItemID] {
         if case .item(let other, _) = anchor { return [item, other] }
         return [item]

@@ -65,5 +65,21 @@ public struct CompositeBehavior: DynamicBehavior {
     /// What any child takes part in.
     public var phases: StepPhases { childBehaviors.reduce(into: []) { $0.formUnion($1.phases) } }
 
+    /// Each child's, in order, each after its count.
+    public var carryOver: [Double] {
+        childBehaviors.flatMap { child in [Double(child.carryOver.count)] + child.carryOver }
+    }
+
+    public mutating func restore(carryOver c: [Double]) {
+        var at = 0
+        for k in childBehaviors.indices {
+            guard at < c.count, c[at] >= 0, c[at] < 1e6 else { return }
+            let n = Int(c[at])
+            guard at + 1 + n <= c.count else { return }
+            childBehaviors[k].restore(carryOver: Array(c[(at + 1)..<(at + 1 + n)]))
+            at += 1 + n
+        }
+    }
+
     public var actsOncePerStep: Bool { !childBehaviors.isEmpty && childBehaviors.allSatisfy(\.actsOncePerStep) }
 }

@@ -30,6 +30,11 @@ public protocol DynamicBehavior: Sendable {
     /// calls no other. Read when the behaviour is added or updated, and after a `didStep`
     /// that says it changed.
     var phases: StepPhases { get }
+    /// What it took from the items when added or changed by stepping that its settings do not
+    /// say (a field's clock, a joint's frame), as numbers for a snapshot; empty by default.
+    var carryOver: [Double] { get }
+    /// Puts back `carryOver` (before the behaviour is restored to an animator).
+    mutating func restore(carryOver: [Double])
 }
 
 extension DynamicBehavior {
@@ -44,4 +49,6 @@ extension DynamicBehavior {
     public mutating func willBeAdded(to bodies: DynamicBodies) {}
     public var actsOncePerStep: Bool { false }
     public var phases: StepPhases { .all }
+    public var carryOver: [Double] { [] }
+    public mutating func restore(carryOver: [Double]) {}
 }

@@ -182,6 +182,12 @@ public struct FieldBehavior: DynamicBehavior {
         return Sampler(self).force(on: body, offset: r, step: step)
     }
 
+    /// The field's clock (noise and turbulence go on from where they were).
+    public var carryOver: [Double] { [Double(elapsedSteps)] }
+    public mutating func restore(carryOver: [Double]) {
+        if let steps = carryOver.first, steps >= 0, steps < 1e15 { elapsedSteps = Int(steps) }
+    }
+
     /// The field's time moves on by one step; that alone is no reason to stay awake.
     public mutating func didStep() -> Bool {
         elapsedSteps += 1

@@ -11,6 +11,24 @@ struct ContactCache: Sendable {
     /// How many contacts the last step had (to reserve room for this step's).
     var count: Int { keys.count }
 
+    init() {}
+
+    /// A cache as a snapshot kept it.
+    init(entries: [CachedContact]) {
+        for e in entries {
+            keys.append(Contact.Key(a: e.a.map(DynamicItemID.init), b: DynamicItemID(e.b), boundary: e.boundary, feature: e.feature))
+            impulses.append((e.normalImpulse, e.tangentImpulse))
+        }
+    }
+
+    /// The cache as plain numbers, for a snapshot.
+    var entries: [CachedContact] {
+        zip(keys, impulses).map { key, impulse in
+            CachedContact(a: key.a?.rawValue, b: key.b.rawValue, boundary: key.boundary, feature: key.feature,
+                          normalImpulse: impulse.normal, tangentImpulse: impulse.tangent)
+        }
+    }
+
     /// How far past the last match to look before hashing.
     static let lookahead = 4
 

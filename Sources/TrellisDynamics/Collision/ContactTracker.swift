@@ -40,6 +40,26 @@ struct ContactTracker: Sendable {
     /// The keys as the behaviours found them (for the no-change check without sorting).
     private var found: [Key] = []
 
+    init() {}
+
+    /// A tracker as a snapshot kept it.
+    init(touches: [TouchingContact], found: [TouchKey]) {
+        touching = touches.map { Touch(key: Self.key($0.key), point: $0.point, identifier: $0.identifier) }
+        self.found = found.map(Self.key)
+    }
+
+    /// The touches and found keys as plain values, for a snapshot.
+    var touches: [TouchingContact] { touching.map { TouchingContact(key: Self.touchKey($0.key), point: $0.point, identifier: $0.identifier) } }
+    var foundKeys: [TouchKey] { found.map(Self.touchKey) }
+
+    private static func key(_ k: TouchKey) -> Key {
+        Key(behavior: k.behavior, first: k.first, second: k.second ?? .max, boundary: k.boundary)
+    }
+
+    private static func touchKey(_ k: Key) -> TouchKey {
+        TouchKey(behavior: k.behavior, first: k.first, second: k.second == .max ? nil : k.second, boundary: k.boundary)
+    }
+
     /// A step's touches, as the contacts of each behaviour's range found them.
     /// - `identifier`: a boundary's identifier by behaviour and boundary number (called when one begins).
     mutating func update(contacts: [Contact], owners: [(behavior: BehaviorID, range: Range<Int>)], bodies: [DynamicBody],

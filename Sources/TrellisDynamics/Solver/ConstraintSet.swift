@@ -111,11 +111,21 @@ public struct ConstraintSet: Sendable {
     /// last step (the same kind, position and bodies), rescaled to sub-steps of `h` seconds.
     /// Box2D warm-starts joints so: without it a chain of two welds holding a beam out sags
     /// and shakes at 18 pt/s, as 8 iterations never converge from zero.
-    mutating func inheritJointImpulses(from last: ConstraintSet, step h: Double) {
+    mutating func inheritJointImpulses(from last: JointImpulses, step h: Double) {
         for k in ropes.indices where k < last.ropes.count { ropes[k].inherit(last.ropes[k], step: h) }
         for k in pins.indices where k < last.pins.count { pins[k].inherit(last.pins[k], step: h) }
         for k in welds.indices where k < last.welds.count { welds[k].inherit(last.welds[k], step: h) }
         for k in slides.indices where k < last.slides.count { slides[k].inherit(last.slides[k], step: h) }
+    }
+
+    /// Every joint's impulses at the end of the step (for the next step's warm start).
+    var jointImpulses: JointImpulses {
+        var all = JointImpulses()
+        all.ropes = ropes.map(\.impulses)
+        all.pins = pins.map(\.impulses)
+        all.welds = welds.map(\.impulses)
+        all.slides = slides.map(\.impulses)
+        return all
     }
 
     /// One velocity iteration over the joints, kind by kind in a fixed order.

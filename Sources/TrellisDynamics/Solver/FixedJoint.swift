@@ -30,10 +30,15 @@ struct FixedJoint: Sendable {
     }
 
     /// Takes over the impulse of the same joint last step, rescaled to this step's length.
-    mutating func inherit(_ last: FixedJoint, step: Double) {
-        guard last.pair.a == pair.a, last.pair.b == pair.b, last.h > 0 else { return }
-        impulse = last.impulse * (step / last.h)
-        angularImpulse = last.angularImpulse * (step / last.h)
+    mutating func inherit(_ last: JointImpulse, step: Double) {
+        guard let v = last.rescaled(a: pair.a, b: pair.b, step: step, count: 3) else { return }
+        impulse = Vector(v[0], v[1])
+        angularImpulse = v[2]
+    }
+
+    /// Its impulses at the end of the step, for the next one's.
+    var impulses: JointImpulse {
+        JointImpulse(a: pair.a, b: pair.b, h: h, values: [impulse.dx, impulse.dy, angularImpulse])
     }
 
     /// The impulse (linear, angular) that cancels the point's relative motion `linear` and the

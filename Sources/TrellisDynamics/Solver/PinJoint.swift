@@ -45,13 +45,17 @@ struct PinJoint: Sendable {
     }
 
     /// Takes over the impulses of the same joint last step, rescaled to this step's length.
-    mutating func inherit(_ last: PinJoint, step: Double) {
-        guard last.pair.a == pair.a, last.pair.b == pair.b, last.h > 0 else { return }
-        let ratio = step / last.h
-        pointImpulse = last.pointImpulse * ratio
-        frictionImpulse = last.frictionImpulse * ratio
-        lowerImpulse = last.lowerImpulse * ratio
-        upperImpulse = last.upperImpulse * ratio
+    mutating func inherit(_ last: JointImpulse, step: Double) {
+        guard let v = last.rescaled(a: pair.a, b: pair.b, step: step, count: 5) else { return }
+        pointImpulse = Vector(v[0], v[1])
+        frictionImpulse = v[2]
+        lowerImpulse = v[3]
+        upperImpulse = v[4]
+    }
+
+    /// Its impulses at the end of the step, for the next one's.
+    var impulses: JointImpulse {
+        JointImpulse(a: pair.a, b: pair.b, h: h, values: [pointImpulse.dx, pointImpulse.dy, frictionImpulse, lowerImpulse, upperImpulse])
     }
 
     mutating func solveVelocity(_ bodies: inout [DynamicBody]) {

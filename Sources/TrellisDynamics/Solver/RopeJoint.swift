@@ -38,10 +38,13 @@ struct RopeJoint: Sendable {
     }
 
     /// Takes over the impulse of the same joint last step, rescaled to this step's length.
-    mutating func inherit(_ last: RopeJoint, step: Double) {
-        guard last.a == a, last.b == b, last.h > 0 else { return }
-        impulse = last.impulse * (step / last.h)
+    mutating func inherit(_ last: JointImpulse, step: Double) {
+        guard let v = last.rescaled(a: a, b: b, step: step, count: 1) else { return }
+        impulse = v[0]
     }
+
+    /// Its impulses at the end of the step, for the next one's.
+    var impulses: JointImpulse { JointImpulse(a: a, b: b, h: h, values: [impulse]) }
 
     private func apply(_ p: Vector, to bodies: inout [DynamicBody]) {
         AnchorPoint.applyImpulse(p, a: a, rA: rA, b: b, rB: rB, to: &bodies)

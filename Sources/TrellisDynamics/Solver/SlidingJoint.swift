@@ -60,12 +60,16 @@ struct SlidingJoint: Sendable {
     }
 
     /// Takes over the impulses of the same joint last step, rescaled to this step's length.
-    mutating func inherit(_ last: SlidingJoint, step: Double) {
-        guard last.pair.a == pair.a, last.pair.b == pair.b, last.h > 0 else { return }
-        let ratio = step / last.h
-        impulse = last.impulse * ratio
-        lowerImpulse = last.lowerImpulse * ratio
-        upperImpulse = last.upperImpulse * ratio
+    mutating func inherit(_ last: JointImpulse, step: Double) {
+        guard let v = last.rescaled(a: pair.a, b: pair.b, step: step, count: 4) else { return }
+        impulse = Vector(v[0], v[1])
+        lowerImpulse = v[2]
+        upperImpulse = v[3]
+    }
+
+    /// Its impulses at the end of the step, for the next one's.
+    var impulses: JointImpulse {
+        JointImpulse(a: pair.a, b: pair.b, h: h, values: [impulse.dx, impulse.dy, lowerImpulse, upperImpulse])
     }
 
     /// An impulse `amount` along `direction` whose lever arms are `armA`, `armB`, plus a pure

@@ -25,8 +25,10 @@ enum DynamicsStateCoding {
             "behaviors": .array(s.behaviors.map { entry in
                 var o: [String: JSONValue] = ["behavior": int(entry.id.rawValue), "spec": entry.spec]
                 if let reason = entry.stopped { o["stopped"] = .string(reason) }
+                if !entry.carryOver.isEmpty { o["carryOver"] = .array(entry.carryOver.map(JSONValue.number)) }
                 return .object(o)
             }),
+            "solver": s.carryOver.map { solver($0, timestep: s.timestep) } ?? .null,
             "items": .array(s.items.map { entry in
                 let b = entry.state, p = b.properties
                 return .object([
@@ -41,7 +43,7 @@ enum DynamicsStateCoding {
     }
 
     static func snapshot(_ v: JSONValue, path: String) throws(ParamError) -> DynamicsSnapshot {
-        try v.rejectUnknownKeys(allowed: ["bodies", "nextBody", "elements", "nextItem", "behaviors", "items"], path: path)
+        try v.rejectUnknownKeys(allowed: ["bodies", "nextBody", "elements", "nextItem", "behaviors", "items", "solver"], path: path)
         var s = DynamicsSnapshot()
         for (n, b) in try v.requireArray("bodies", in: path).enumerated() {
             let p = "\(path).bodies[\(n)]"
@@ -60,9 +62,10 @@ enum DynamicsStateCoding {
         s.nextItem = try v.requireInt("nextItem", in: path)
         for (n, b) in try v.requireArray("behaviors", in: path).enumerated() {
             let p = "\(path).behaviors[\(n)]"
-            try b.rejectUnknownKeys(allowed: ["behavior", "spec", "stopped"], path: p)
+            try b.rejectUnknownKeys(allowed: ["behavior", "spec", "stopped", "carryOver"], path: p)
+            let carryOver = try b.optionalArray("carryOver", in: p) ?? []
             s.behaviors.append((BehaviorID(try b.requireInt("behavior", in: p)), try b.requireObject("spec", in: p),
-                                try b.optionalString("stopped", in: p)))
+                                try b.optionalString("stopped", in: p), try numbers(carryOver, "\(p).carryOver")))
         }
         for (n, i) in try v.requireArray("items", in: path).enumerated() {
             let p = "\(path).items[\(n)]"
@@ -81,19 +84,129 @@ enum DynamicsStateCoding {
             body.properties.charge = try i.requireNumber("charge", in: p)
             s.items.append((DynamicItemID(try i.requireInt("item", in: p)), body))
         }
+        if let solver = v.field("solver"), solver != .null {
+            (s.carryOver, s.timestep) = try carryOver(solver, path: "\(path).solver")
+        }
         return s
+    }
+
+    // MARK: What the animator carries from step to step
+
+    /// `{elapsedTime, steps, paused, restTimesCleared, nextBehavior, restTimes, contacts: [[a, b,
+    /// boundary, feature, normalImpulse, tangentImpulse]], touching: [{key: [behavior, first,
+    /// second, boundary], point, id?}], found: [[…]], joints: {ropes, pins, welds, slides: [[a, b,
+    /// h, impulses…]]}, accumulated, lastTime}`; -1 stands for no item (a boundary's or the world's).
+    static func solver(_ c: AnimatorCarryOver, timestep: (accumulated: Double, lastTime: Double?)?) -> JSONValue {
+        func joints(_ list: [JointImpulse]) -> JSONValue {
+            .array(list.map { .array([int($0.a ?? -1), int($0.b), .number($0.h)] + $0.values.map(JSONValue.number)) })
+        }
+        func key(_ k: TouchKey) -> JSONValue { .array([int(k.behavior), int(k.first), int(k.second ?? -1), int(k.boundary)]) }
+        return .object([
+            "elapsedTime": .number(c.elapsedTime), "steps": int(c.steps), "paused": .bool(c.isPaused),
+            "restTimesCleared": .bool(c.restTimesCleared), "nextBehavior": int(c.nextBehavior),
+            "restTimes": .array(c.restTimes.map(JSONValue.number)),
+            "contacts": .array(c.contacts.map { .array([int($0.a ?? -1), int($0.b), int($0.boundary), int($0.feature),
+                                                         .number($0.normalImpulse), .number($0.tangentImpulse)]) }),
+            "touching": .array(c.touching.map { t in
+                var o: [String: JSONValue] = ["key": key(t.key), "point": pair(t.point.x, t.point.y)]
+                if let id = t.identifier { o["id"] = .string(id) }
+                return .object(o)
+            }),
+            "found": .array(c.found.map(key)),
+            "joints": .object(["ropes": joints(c.joints.ropes), "pins": joints(c.joints.pins), "welds": joints(c.joints.welds),
+                               "slides": joints(c.joints.slides)]),
+            "accumulated": .number(timestep?.accumulated ?? 0), "lastTime": timestep?.lastTime.map(JSONValue.number) ?? .null,
+        ])
+    }
+
+    static func carryOver(_ v: JSONValue, path: String) throws(ParamError) -> (AnimatorCarryOver, (accumulated: Double, lastTime: Double?)) {
+        try v.rejectUnknownKeys(allowed: ["elapsedTime", "steps", "paused", "restTimesCleared", "nextBehavior", "restTimes", "contacts",
+                                          "touching", "found", "joints", "accumulated", "lastTime"], path: path)
+        func rows(_ key: String, width: ClosedRange<Int>) throws(ParamError) -> [[Double]] {
+            var result: [[Double]] = []
+            for (n, row) in try v.requireArray(key, in: path).enumerated() {
+                let values = try numbers(row.arrayValue ?? [], "\(path).\(key)[\(n)]")
+                guard width.contains(values.count) else {
+                    throw ParamError(path: "\(path).\(key)[\(n)]", .mismatch(expected: "\(width.lowerBound)…\(width.upperBound) numbers", found: "\(values.count)"))
+                }
+                result.append(values)
+            }
+            return result
+        }
+        func whole(_ x: Double, _ p: String) throws(ParamError) -> Int {
+            guard x == x.rounded(), abs(x) < 1e15 else { throw ParamError(path: p, .mismatch(expected: "a whole number", found: "\(x)")) }
+            return Int(x)
+        }
+        func optionalItem(_ x: Double, _ p: String) throws(ParamError) -> Int? {
+            let n = try whole(x, p)
+            return n < 0 ? nil : n
+        }
+        var contacts: [CachedContact] = []
+        for (n, r) in try rows("contacts", width: 6...6).enumerated() {
+            let p = "\(path).contacts[\(n)]"
+            contacts.append(CachedContact(a: try optionalItem(r[0], p), b: try whole(r[1], p), boundary: try whole(r[2], p),
+                                          feature: try whole(r[3], p), normalImpulse: r[4], tangentImpulse: r[5]))
+        }
+        func key(_ value: JSONValue, _ p: String) throws(ParamError) -> TouchKey {
+            let k = try numbers(value.arrayValue ?? [], p)
+            guard k.count == 4 else { throw ParamError(path: p, .mismatch(expected: "4 numbers", found: "\(k.count)")) }
+            return TouchKey(behavior: try whole(k[0], p), first: try whole(k[1], p), second: try optionalItem(k[2], p), boundary: try whole(k[3], p))
+        }
+        var touching: [TouchingContact] = []
+        for (n, t) in try v.requireArray("touching", in: path).enumerated() {
+            let p = "\(path).touching[\(n)]"
+            try t.rejectUnknownKeys(allowed: ["key", "point", "id"], path: p)
+            guard let k = t.field("key") else { throw ParamError(path: "\(p).key", .missing(expected: "a key")) }
+            touching.append(TouchingContact(key: try key(k, "\(p).key"), point: try point(t, "point", p), identifier: try t.optionalString("id", in: p)))
+        }
+        var found: [TouchKey] = []
+        for (n, k) in try v.requireArray("found", in: path).enumerated() { found.append(try key(k, "\(path).found[\(n)]")) }
+        let j = try v.requireObject("joints", in: path)
+        func joints(_ kind: String) throws(ParamError) -> [JointImpulse] {
+            var list: [JointImpulse] = []
+            for (n, row) in try j.requireArray(kind, in: "\(path).joints").enumerated() {
+                let p = "\(path).joints.\(kind)[\(n)]"
+                let r = try numbers(row.arrayValue ?? [], p)
+                guard r.count >= 3 else { throw ParamError(path: p, .mismatch(expected: "at least 3 numbers", found: "\(r.count)")) }
+                list.append(JointImpulse(a: try optionalItem(r[0], p), b: try whole(r[1], p), h: r[2], values: Array(r[3...])))
+            }
+            return list
+        }
+        var impulses = JointImpulses()
+        impulses.ropes = try joints("ropes")
+        impulses.pins = try joints("pins")
+        impulses.welds = try joints("welds")
+        impulses.slides = try joints("slides")
+        let carry = AnimatorCarryOver(
+            elapsedTime: try v.requireNumber("elapsedTime", in: path), steps: try v.requireInt("steps", in: path),
+            isPaused: try v.requireBool("paused", in: path), restTimesCleared: try v.requireBool("restTimesCleared", in: path),
+            nextBehavior: try v.requireInt("nextBehavior", in: path),
+            restTimes: try numbers(try v.requireArray("restTimes", in: path), "\(path).restTimes"),
+            contacts: contacts, touching: touching, found: found, joints: impulses)
+        let lastTime = v.field("lastTime") == .null ? nil : try v.requireNumber("lastTime", in: path)
+        return (carry, (try v.requireNumber("accumulated", in: path), lastTime))
+    }
+
+    /// Every element a number.
+    private static func numbers(_ values: [JSONValue], _ path: String) throws(ParamError) -> [Double] {
+        var result: [Double] = []
+        for (n, value) in values.enumerated() {
+            guard let x = value.numberValue else { throw ParamError(path: "\(path)[\(n)]", .mismatch(expected: "a number", found: value.kindDescription)) }
+            result.append(x)
+        }
+        return result
     }
 
     /// Puts `s` back on `view`: bodies and elements, then each behaviour decoded from its wire
     /// form (a behaviour that no longer decodes fails the session's restore, naming it).
     static func restore(_ s: DynamicsSnapshot, on view: inout CollectionView, path: String) throws(ParamError) {
         view.restoreDynamicElements(s)
-        var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue, stopped: String?)] = []
+        var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue, stopped: String?, carryOver: [Double])] = []
         for (n, entry) in s.behaviors.enumerated() {
             var resolver = view.restoringElementResolver()
             do throws(BehaviorSpecError) {
                 behaviors.append((entry.id, try BehaviorSpec.decode(entry.spec, path: "\(path).behaviors[\(n)].spec", resolver: &resolver),
-                                  entry.spec, entry.stopped))
+                                  entry.spec, entry.stopped, entry.carryOver))
             } catch {
                 switch error {
                 case .params(let p): throw p
@@ -101,7 +214,7 @@ enum DynamicsStateCoding {
                 }
             }
         }
-        view.restoreDynamicBehaviors(behaviors, items: s.items)
+        view.restoreDynamicBehaviors(behaviors, items: s.items, carryOver: s.carryOver, timestep: s.timestep)
     }
 
     private static func point(_ v: JSONValue, _ key: String, _ path: String) throws(ParamError) -> Point {

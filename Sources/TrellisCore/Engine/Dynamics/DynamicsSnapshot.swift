@@ -1,19 +1,23 @@
 import TrellisDynamics
 
 /// The lasting dynamic state of a session, for a state snapshot: the free bodies, which
-/// elements are which animator items, every behaviour's wire form under its id, and each
-/// dynamic item's simulated state (centre, angle, velocities, material). What is not kept: the
-/// contact solver's warm-start impulses and the fraction of a step not yet simulated, so a
-/// restored simulation goes on from the same positions and velocities, within a step's rounding
-/// of the one that was running (the journal's replay, without a snapshot, is exact).
+/// elements are which animator items, every behaviour's wire form under its id (and what it
+/// took from the items, a joint's frame or a field's clock), each dynamic item's simulated
+/// state (centre, angle, velocities, material), and what the animator carries from step to
+/// step (the solver's warm start, which contacts touch, rest timers, the fraction of a step not
+/// yet simulated). A restored simulation goes on as one that never stopped, bit for bit.
 public struct DynamicsSnapshot: Sendable {
     public var bodies: [FreeBody] = []
     public var nextBodyNumber = 0
     public var elements: [(element: DynamicElement, item: DynamicItemID)] = []
     public var nextItem = 1
-    /// Each behaviour's wire form, and why it was stopped if it was.
-    public var behaviors: [(id: BehaviorID, spec: JSONValue, stopped: String?)] = []
+    /// Each behaviour's wire form, why it was stopped if it was, and its carry-over.
+    public var behaviors: [(id: BehaviorID, spec: JSONValue, stopped: String?, carryOver: [Double])] = []
     public var items: [(item: DynamicItemID, state: DynamicBody)] = []
+    /// What the animator carries from step to step (nil in snapshots written before it was kept).
+    public var carryOver: AnimatorCarryOver?
+    /// The physics stage's time not yet simulated and its last advance's time.
+    public var timestep: (accumulated: Double, lastTime: Double?)?
 
     public init() {}
 
@@ -29,8 +33,10 @@ extension CollectionView {
         s.nextBodyNumber = physics.nextBodyNumber
         s.elements = physics.itemIDs.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
         s.nextItem = physics.nextItem
-        s.behaviors = dynamicBehaviors.map { ($0.id, spec($0.behavior, $0.spec), physics.animator.stopReason($0.id)) }
+        s.behaviors = dynamicBehaviors.map { ($0.id, spec($0.behavior, $0.spec), physics.animator.stopReason($0.id), $0.behavior.carryOver) }
         s.items = physics.animator.bodies.ids.compactMap { id in physics.animator.bodies[id].map { (id, $0) } }
+        s.carryOver = physics.animator.carryOver
+        s.timestep = (physics.timestep.accumulated, physics.timestep.lastTime)
         return s
     }
 
@@ -54,15 +60,24 @@ extension CollectionView {
     }
 
     /// Second step: the behaviours under their ids, then each item's simulated state.
-    public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue, stopped: String?)],
-                                                 items: [(item: DynamicItemID, state: DynamicBody)]) {
+    public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue,
+                                                                stopped: String?, carryOver: [Double])],
+                                                 items: [(item: DynamicItemID, state: DynamicBody)],
+                                                 carryOver: AnimatorCarryOver? = nil,
+                                                 timestep: (accumulated: Double, lastTime: Double?)? = nil) {
         syncReferenceBounds()
         for (item, state) in items where physics.elements[item] != nil { physics.animator.setItem(item, state) }
         for entry in behaviors {
-            physics.animator.restore(entry.behavior, as: entry.id)
+            var behavior = entry.behavior
+            behavior.restore(carryOver: entry.carryOver)
+            physics.animator.restore(behavior, as: entry.id)
             if let reason = entry.stopped { physics.animator.restoreStop(entry.id, reason: reason) }
             physics.specs[entry.id] = entry.spec
         }
         syncDynamicMembership()
+        // Last: what the animator carried from step to step (its items and behaviours in place).
+        if let carryOver { physics.animator.restore(carryOver: carryOver) }
+        if let timestep { physics.restoreTimestep(accumulated: timestep.accumulated, lastTime: timestep.lastTime) }
+        _ = physics.animator.drainEvents()
     }
 }

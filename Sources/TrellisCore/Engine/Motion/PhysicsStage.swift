@@ -79,6 +79,11 @@ struct PhysicsStage: MotionStage, Sendable {
     /// the clock ever moved must not lose the first advance).
     init() { _ = timestep.advance(to: 0) }
 
+    /// Puts back the time not yet simulated (a snapshot kept it).
+    mutating func restoreTimestep(accumulated: Double, lastTime: Double?) {
+        timestep.restore(accumulated: accumulated, lastTime: lastTime)
+    }
+
     /// The fixed steps due by `time` (at most `catchUpLimit`): the one step count of the tick,
     /// shared by the scroll motion's released offset (stage 2) and the animator (stage 3).
     mutating func dueSteps(to time: Double) -> Int {
