@@ -115,6 +115,7 @@ final class SpringsRun: @unchecked Sendable {
 /// (the one whose steps have the highest mean) and the mean step, in microseconds.
 let pileBusiestP50 = BenchmarkMetric.custom("busiest_p50_us", polarity: .prefersSmaller, useScalingFactor: false)
 let pileMeanStep = BenchmarkMetric.custom("mean_step_us", polarity: .prefersSmaller, useScalingFactor: false)
+let maxStep = BenchmarkMetric.custom("max_step_us", polarity: .prefersSmaller, useScalingFactor: false)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], timeUnits: .nanoseconds,
@@ -316,5 +317,67 @@ let benchmarks: @Sendable () -> Void = {
         let busiest = StepTimes.second(StepTimes.busiestSecond(times.wall), of: times.wall)
         benchmark.measurement(pileBusiestP50, Int(StepTimes.median(busiest).rounded()))
         benchmark.measurement(pileMeanStep, Int(StepTimes.mean(times.wall).rounded()))
+    }
+
+    // 1,500 boxes spawned at one point (DynamicsScene.spawn), then the same boxes dropped as a
+    // pile (pile1500): a whole 6 s run each, with the worst step as well (issue 24: a spawn must
+    // cost what a pile costs, not N²; before, its first step took 5 s).
+    var spawnConfiguration = limits(.seconds(60), 5)
+    spawnConfiguration.metrics = [.wallClock, pileBusiestP50, pileMeanStep, maxStep]
+    spawnConfiguration.units = [pileBusiestP50: .count, pileMeanStep: .count, maxStep: .count]
+    for (name, scene) in [("dynamics.spawn.1500", { DynamicsScene.spawn() }), ("dynamics.pile.1500", { DynamicsScene.pile(count: 1_500) })] {
+        Benchmark(name, configuration: spawnConfiguration) { benchmark in
+            var animator = scene()
+            var times = StepTimes()
+            benchmark.startMeasurement()
+            for _ in 0..<(smoke ? 3 : 360) { times.step(&animator) }
+            benchmark.stopMeasurement()
+            let busiest = StepTimes.second(StepTimes.busiestSecond(times.wall), of: times.wall)
+            benchmark.measurement(pileBusiestP50, Int(StepTimes.median(busiest).rounded()))
+            benchmark.measurement(pileMeanStep, Int(StepTimes.mean(times.wall).rounded()))
+            benchmark.measurement(maxStep, Int((times.wall.max() ?? 0).rounded()))
+        }
+    }
+
+    // Adding one body, or one behaviour, to a session that already holds 10,000 of them (then
+    // taking it away again): issue 24 measured 6.5 ms per body.add at 40,000 bodies, growing with
+    // the count; now it costs what the first add does.
+    let crowded = CrowdedSession()
+    Benchmark("dynamics.body.add.10k", configuration: limits(.seconds(2), 10_000)) { benchmark in
+        let name = "extra\(crowded.next)"
+        crowded.next += 1
+        benchmark.startMeasurement()
+        try? crowded.view.addBody(name: name, center: Point(187, 400), size: Size(30, 30))
+        benchmark.stopMeasurement()
+        try? crowded.view.removeBody(named: name)
+    }
+    Benchmark("dynamics.behavior.add.10k", configuration: limits(.seconds(2), 10_000)) { benchmark in
+        var resolver = crowded.view.dynamicElementResolver()
+        guard let id = try? resolver.id(for: .body("b\(crowded.next % 10_000)")) else { return }
+        crowded.next += 1
+        let gravity = GravityBehavior(items: [id])
+        benchmark.startMeasurement()
+        let added = crowded.view.addDynamicBehavior(gravity, spec: .object(["type": .string("gravity")]), resolver: resolver)
+        benchmark.stopMeasurement()
+        _ = try? crowded.view.removeDynamicBehavior(added)
+    }
+}
+
+/// A session with 10,000 free bodies, each under a gravity behaviour of its own (10,000
+/// behaviours), 500 of them on screen.
+final class CrowdedSession: @unchecked Sendable {
+    var view: CollectionView
+    var next = 0
+
+    init() {
+        view = CollectionView(boundsSize: Size(375, 812), layout: FlowLayout(), data: CollectionData())
+        let count = smoke ? 100 : 10_000
+        for k in 0..<count {
+            try? view.addBody(name: "b\(k)", center: Point(Double(k % 100) * 40, Double(k / 100) * 40), size: Size(30, 30))
+            var resolver = view.dynamicElementResolver()
+            if let id = try? resolver.id(for: .body("b\(k)")) {
+                view.addDynamicBehavior(GravityBehavior(items: [id]), spec: .object(["type": .string("gravity")]), resolver: resolver)
+            }
+        }
     }
 }
