@@ -309,14 +309,7 @@ let benchmarks: @Sendable () -> Void = {
     pileConfiguration.metrics = [.wallClock, pileBusiestP50, pileMeanStep]
     pileConfiguration.units = [pileBusiestP50: .count, pileMeanStep: .count]   // whole microseconds, not thousands
     Benchmark("dynamics.pile.1k", configuration: pileConfiguration) { benchmark in
-        var animator = DynamicsScene.pile()
-        var times = StepTimes()
-        benchmark.startMeasurement()
-        for _ in 0..<(smoke ? 30 : 360) { times.step(&animator) }
-        benchmark.stopMeasurement()
-        let busiest = StepTimes.second(StepTimes.busiestSecond(times.wall), of: times.wall)
-        benchmark.measurement(pileBusiestP50, Int(StepTimes.median(busiest).rounded()))
-        benchmark.measurement(pileMeanStep, Int(StepTimes.mean(times.wall).rounded()))
+        timeRun(benchmark, DynamicsScene.pile(), steps: smoke ? 30 : 360)
     }
 
     // 1,500 boxes spawned at one point (DynamicsScene.spawn), then the same boxes dropped as a
@@ -327,15 +320,7 @@ let benchmarks: @Sendable () -> Void = {
     spawnConfiguration.units = [pileBusiestP50: .count, pileMeanStep: .count, maxStep: .count]
     for (name, scene) in [("dynamics.spawn.1500", { DynamicsScene.spawn() }), ("dynamics.pile.1500", { DynamicsScene.pile(count: 1_500) })] {
         Benchmark(name, configuration: spawnConfiguration) { benchmark in
-            var animator = scene()
-            var times = StepTimes()
-            benchmark.startMeasurement()
-            for _ in 0..<(smoke ? 3 : 360) { times.step(&animator) }
-            benchmark.stopMeasurement()
-            let busiest = StepTimes.second(StepTimes.busiestSecond(times.wall), of: times.wall)
-            benchmark.measurement(pileBusiestP50, Int(StepTimes.median(busiest).rounded()))
-            benchmark.measurement(pileMeanStep, Int(StepTimes.mean(times.wall).rounded()))
-            benchmark.measurement(maxStep, Int((times.wall.max() ?? 0).rounded()))
+            timeRun(benchmark, scene(), steps: smoke ? 3 : 360, worst: true)
         }
     }
 
@@ -361,6 +346,20 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         _ = try? crowded.view.removeDynamicBehavior(added)
     }
+}
+
+/// One sample of a whole run of `steps` steps, every step timed: the busiest second's median
+/// step, the mean step and (`worst`) the longest.
+func timeRun(_ benchmark: Benchmark, _ scene: DynamicAnimator, steps: Int, worst: Bool = false) {
+    var animator = scene
+    var times = StepTimes()
+    benchmark.startMeasurement()
+    for _ in 0..<steps { times.step(&animator) }
+    benchmark.stopMeasurement()
+    let busiest = StepTimes.second(StepTimes.busiestSecond(times.wall), of: times.wall)
+    benchmark.measurement(pileBusiestP50, Int(StepTimes.median(busiest).rounded()))
+    benchmark.measurement(pileMeanStep, Int(StepTimes.mean(times.wall).rounded()))
+    if worst { benchmark.measurement(maxStep, Int((times.wall.max() ?? 0).rounded())) }
 }
 
 /// A session with 10,000 free bodies, each under a gravity behaviour of its own (10,000

@@ -34,12 +34,23 @@ public enum DynamicsScene {
     /// row 50 pt below the top), dropped into the 1,200 × 2,000 reference bounds (the boundary),
     /// gravity 1 (1,000 pt/s²), friction 0.3, elasticity 0.
     public static func pile(count: Int = 1_000) -> DynamicAnimator {
+        let left = (1_200 - 24 * 36.0) / 2
+        return boxes(count) { k in Point(left + 36 * Double(k % 25), 50 + 36 * Double(k / 25)) }
+    }
+
+    /// `dynamics.spawn.1500`: the pile's 1,500 boxes all spawned at one point, (600, 1,000):
+    /// every pair overlaps at the start, a million of them. Issue 24: such a spawn must cost
+    /// what a pile of the same size costs, not N².
+    public static func spawn(count: Int = 1_500) -> DynamicAnimator {
+        boxes(count) { _ in Point(600, 1_000) }
+    }
+
+    /// `count` boxes of 30×30 at `place(k)` in the 1,200 × 2,000 bounds (the boundary), gravity
+    /// 1 (1,000 pt/s²), friction 0.3, elasticity 0.
+    static func boxes(_ count: Int, at place: (Int) -> Point) -> DynamicAnimator {
         var animator = DynamicAnimator(referenceBounds: Rect(0, 0, 1_200, 2_000))
         let ids = (0..<count).map(DynamicItemID.init)
-        let left = (1_200 - 24 * 36.0) / 2
-        for (k, id) in ids.enumerated() {
-            animator.setItem(id, DynamicBody(center: Point(left + 36 * Double(k % 25), 50 + 36 * Double(k / 25)), size: Size(30, 30)))
-        }
+        for (k, id) in ids.enumerated() { animator.setItem(id, DynamicBody(center: place(k), size: Size(30, 30))) }
         var collision = CollisionBehavior(items: ids)
         collision.translatesReferenceBoundsIntoBoundary = true
         animator.add(collision)
@@ -47,26 +58,6 @@ public enum DynamicsScene {
         var material = ItemBehavior(items: ids)
         material.properties.friction = 0.3
         material.properties.elasticity = 0
-        animator.add(material)
-        return animator
-    }
-}
-
-extension DynamicsScene {
-    /// `dynamics.spawn.1500`: the pile's 1,500 boxes of 30×30 (gravity 1, friction 0.3) all
-    /// spawned at one point, (600, 1,000), in the 1,200 × 2,000 bounds: every pair overlaps
-    /// at the start, a million of them. Issue 24: such a spawn must cost what a pile of the same
-    /// size costs, not N².
-    public static func spawn(count: Int = 1_500) -> DynamicAnimator {
-        var animator = DynamicAnimator(referenceBounds: Rect(0, 0, 1_200, 2_000))
-        let ids = (0..<count).map(DynamicItemID.init)
-        for id in ids { animator.setItem(id, DynamicBody(center: Point(600, 1_000), size: Size(30, 30))) }
-        var collision = CollisionBehavior(items: ids)
-        collision.translatesReferenceBoundsIntoBoundary = true
-        animator.add(collision)
-        animator.add(GravityBehavior(items: ids))
-        var material = ItemBehavior(items: ids)
-        material.properties.friction = 0.3
         animator.add(material)
         return animator
     }
