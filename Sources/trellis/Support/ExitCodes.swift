@@ -12,7 +12,8 @@ enum Exit {
           0   success
           64  usage error (bad arguments or values)
           65  refused by the server (invalid_update, out_of_range, …); its message
-              (UIKit's text for a refused batch) goes to stderr
+              (UIKit's text for a refused batch) goes to stderr; or a gesture's
+              value outside the server's range, refused before anything is sent
           66  a --file that cannot be read
           69  cannot connect to or start the server
           70  internal error (an unexpected reply)

@@ -16,7 +16,7 @@ extension SessionArguments {
                     Thread.sleep(forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
                 }
             }
-            c.emit(try gesture.send(to: c.caller, session: name, wait: manual ? nil : wait), Human.scrollState)
+            c.emit(try PanSender(caller: c.caller, session: name, wait: manual ? nil : wait).send(gesture), Human.scrollState)
         }
     }
 }
