@@ -16,7 +16,9 @@ struct Drag: ParsableCommand {
             Ranges (the server's, checked before the first sample; outside them: exit 65 and \
             nothing sent): --by each of DX, DY from -1000000 to 1000000 pt; --release-velocity, \
             and the drag's own velocity, each from -1000000 to 1000000 pt/s; --at each from \
-            -1000000000 to 1000000000; --over at most 600000ms (10 minutes).
+            -1000000000 to 1000000000; --over at most 600000ms (10 minutes). A drag that cannot \
+            finish (a refused sample, a lost connection, SIGINT or SIGTERM) is cancelled \
+            (gesture.pan cancelled) before trellis exits; after a signal it exits 128 + its number.
             """)
 
     @OptionGroup var session: SessionArguments

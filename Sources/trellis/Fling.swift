@@ -10,7 +10,7 @@ struct Fling: ParsableCommand {
             0,-3000 is a flick up: the content decelerates toward its end. Prints the scroll state. \
             --velocity takes each of DX, DY from -1000000 to 1000000 pt/s and --at each of X, Y \
             from -1000000000 to 1000000000 (the server's ranges, checked before anything is sent: \
-            exit 65 outside them).
+            exit 65 outside them). A flick that cannot finish is cancelled before trellis exits.
             """)
 
     @OptionGroup var session: SessionArguments

@@ -20,6 +20,11 @@ private func rangeRefusal(_ body: () throws -> Void) -> String? {
     do { try body(); return nil } catch { return (error as? RangeError)?.message ?? "\(error)" }
 }
 
+/// How `PanSender.send` failed, or nil when it did not.
+private func panEnding(_ body: () throws -> JSONValue) -> PanSender.Failure? {
+    do { _ = try body(); return nil } catch { return error as? PanSender.Failure }
+}
+
 /// A server whose every answer `reply` makes (or the ClientError it throws), from the method,
 /// its params and how many gesture.pan calls there were so far, this one included.
 private final class ScriptedCaller: MethodCaller {
@@ -109,11 +114,112 @@ private final class Counter { var count = 0 }
         #expect(waits.count == 3 && abs(waits[0] - 1000.0 / 60) < 1e-9 && abs(waits[2] - 50) < 1e-9)
     }
 
-    @Test func aRefusedSampleStopsTheGesture() {
+    @Test func aRefusedBeganStopsTheGestureWithNothingToCancel() {
         let server = StubCaller()
         server.errors["gesture.pan"] = .server(code: -32000, message: "scrolling is disabled", domainCode: "invalid_state", data: nil)
-        #expect(throws: ClientError.self) { try PanSender(caller: server, session: "s").send(PanGesture.fling(velocity: Point(0, -3000))) }
+        let ending = panEnding { try PanSender(caller: server, session: "s").send(PanGesture.fling(velocity: Point(0, -3000))) }
+        guard case .failed(.server(_, "scrolling is disabled", _, _), .notBegun)? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
         #expect(server.calls.map(\.0) == ["gesture.pan"])
+    }
+
+    @Test func aLaterRefusalCancelsThePanWhereTheServerLastHadIt() {
+        // The third sample (the second changed) is refused: the pan is cancelled at the first
+        // changed's translation, the last one the server accepted, and nothing else is sent.
+        let server = ScriptedCaller { method, params, pans in
+            if method == "gesture.pan", pans == 3 { throw ClientError.server(code: -32602, message: "params.translation: no", domainCode: nil, data: nil) }
+            return .object([:])
+        }
+        let drag = PanGesture.drag(by: Point(0, -600), over: 100)
+        let ending = panEnding { try PanSender(caller: server, session: "s").send(drag) }
+        guard case .failed(.server(-32602, _, _, _), .cancelled)? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
+        let pans = server.calls.filter { $0.0 == "gesture.pan" }.map(\.1)
+        #expect(pans.map { $0["phase"] } == ["began", "changed", "changed", "cancelled"].map { .string($0) })
+        #expect(pans.last! == ["session": .string("s"), "phase": .string("cancelled"), "translation": numbers([0, -100])])
+        #expect(server.calls.last!.0 == "gesture.pan")
+    }
+
+    @Test func aBrokenConnectionCancelsOnANewOneWhenThereIsOne() {
+        let lost = ClientError.disconnected(path: "/s", reason: "Broken pipe")
+        func sender(_ first: ScriptedCaller, reconnect: @escaping () -> (any MethodCaller)?) -> PanSender {
+            var sender = PanSender(caller: first, session: "s")
+            sender.reconnect = reconnect
+            return sender
+        }
+        // The old connection refuses everything from the fourth pan on, the cancel included.
+        let broken = { ScriptedCaller { method, _, pans in if method == "gesture.pan", pans >= 4 { throw lost }; return .object([:]) } }
+        let first = broken(), fresh = ScriptedCaller { _, _, _ in .object([:]) }
+        var ending = panEnding { try sender(first, reconnect: { fresh }).send(PanGesture.drag(by: Point(0, 300), over: 100)) }
+        guard case .failed(.disconnected, .cancelledAfterReconnecting)? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
+        #expect(fresh.calls.map(\.0) == ["gesture.pan"])
+        #expect(fresh.calls[0].1["phase"] == .string("cancelled") && fresh.calls[0].1["translation"] == numbers([0, 100]))
+        // No server to be had: said so, for the caller to report the session may be left dragging.
+        ending = panEnding { try sender(broken(), reconnect: { nil }).send(PanGesture.drag(by: Point(0, 300), over: 100)) }
+        guard case .failed(.disconnected, .notCancelled(.disconnected))? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
+        // A server that stops (shutting_down) is reconnected to as well: a restart restores the
+        // session mid-pan.
+        let stopping = ScriptedCaller { method, _, pans in
+            if method == "gesture.pan", pans >= 2 { throw ClientError.server(code: -32009, message: "stopping", domainCode: "shutting_down", data: nil) }
+            return .object([:])
+        }
+        let restarted = ScriptedCaller { _, _, _ in .object([:]) }
+        ending = panEnding { try sender(stopping, reconnect: { restarted }).send(PanGesture.fling(velocity: Point(0, 300))) }
+        guard case .failed(.server(_, _, "shutting_down", _), .cancelledAfterReconnecting)? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
+    }
+
+    @Test func aCancelRefusedForWantOfAPanMeansTheServerEndedItAlready() {
+        // Scrolling turned off mid-drag: the server ended the pan itself, then refuses both
+        // the next sample and the cancel as invalid_state.
+        let server = ScriptedCaller { method, _, pans in
+            if method == "gesture.pan", pans >= 2 { throw ClientError.server(code: -32008, message: "no pan", domainCode: "invalid_state", data: nil) }
+            return .object([:])
+        }
+        let ending = panEnding { try PanSender(caller: server, session: "s").send(PanGesture.fling(velocity: Point(0, 300))) }
+        guard case .failed(_, .alreadyOver)? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
+        #expect(server.calls.filter { $0.0 == "gesture.pan" }.count == 3)
+    }
+
+    @Test func aSignalStopsTheSamplesAndCancelsWhatBegan() {
+        let server = StubCaller()
+        var asked = 0
+        var sender = PanSender(caller: server, session: "s")
+        // SIGINT arrives after the second sample went out.
+        sender.interruption = { asked += 1; return asked > 2 ? SIGINT : nil }
+        var ending = panEnding { try sender.send(PanGesture.drag(by: Point(0, -60), over: 100)) }
+        guard case .interrupted(SIGINT, .cancelled)? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
+        let pans = server.calls.filter { $0.0 == "gesture.pan" }.map(\.1)
+        #expect(pans.map { $0["phase"] } == ["began", "changed", "cancelled"].map { .string($0) })
+        #expect(pans.last!["translation"] == numbers([0, -10]))
+        // Before the began: nothing is sent, nothing to cancel.
+        let idle = StubCaller()
+        sender = PanSender(caller: idle, session: "s")
+        sender.interruption = { SIGTERM }
+        ending = panEnding { try sender.send(PanGesture.drag(by: Point(0, -60), over: 100)) }
+        guard case .interrupted(SIGTERM, .notBegun)? = ending else {
+            Issue.record("\(String(describing: ending))")
+            return
+        }
+        #expect(idle.calls.isEmpty)
     }
 
     @Test func theSamplesAreMadeOneAtATimeAsTheyAreSent() throws {

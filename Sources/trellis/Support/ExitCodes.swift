@@ -17,6 +17,8 @@ enum Exit {
           66  a --file that cannot be read
           69  cannot connect to or start the server
           70  internal error (an unexpected reply)
+          128+N  stopped by signal N (SIGINT 130, SIGTERM 143): attach, and drag or
+              fling once their pan is cancelled
         trellis run: 0 every test passed, 65 a test failed, 64 a script syntax
         error (file:line on stderr), 66 a script that cannot be read, 69 no server
         on --socket, 73 the --junit file cannot be written
