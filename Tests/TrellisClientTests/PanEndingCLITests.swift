@@ -44,6 +44,22 @@ import TrellisTestSupport
         Self.expectNoFingerDown(server.socketPath, "after \(signal)")
     }
 
+    @Test func aSampleRefusedMidDragLeavesNoDragBehind() throws {
+        // Another client starts an interactive transition mid-drag: the server refuses pans
+        // until it lands, the next sample included, so the drag could never end; the
+        // transition's start ends it.
+        let server = try CLIServer()
+        defer { server.stop() }
+        let drag = try Self.dragging(on: server.socketPath)
+        // Far enough down that the circle layout puts the offset elsewhere: the transition then
+        // animates it, and pans are refused while it does.
+        #expect(waitUntil(seconds: 15) { (Self.scroll(server.socketPath, "l")?["contentOffset"]?.arrayValue?[1].numberValue ?? 0) > 200 })
+        _ = try server.client().call("layout.transition.begin", ["session": .string("l"), "layout": .object(["type": .string("circle")])])
+        let r = drag.wait()
+        #expect(r.status == 65 && r.stderr.contains("transition"), "\(r.status): \(r.stderr)")
+        Self.expectNoFingerDown(server.socketPath, "after a refused sample")
+    }
+
     @Test func aServerThatStallsPastTheTimeoutGetsTheCancelOnceItAnswers() throws {
         // The server stops answering for 3 s (SIGSTOP): the pending sample times out after
         // 2 s (exit 69), and the cancel sent on the same connection is served when it resumes.

@@ -182,8 +182,8 @@ private final class Counter { var count = 0 }
     }
 
     @Test func aCancelRefusedForWantOfAPanMeansTheServerEndedItAlready() {
-        // Scrolling turned off mid-drag: the server ended the pan itself, then refuses both
-        // the next sample and the cancel as invalid_state.
+        // Scrolling turned off or an interactive transition begun mid-drag: the server ended
+        // the pan itself, then refuses both the next sample and the cancel as invalid_state.
         let server = ScriptedCaller { method, _, pans in
             if method == "gesture.pan", pans >= 2 { throw ClientError.server(code: -32008, message: "no pan", domainCode: "invalid_state", data: nil) }
             return .object([:])

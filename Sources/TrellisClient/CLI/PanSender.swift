@@ -13,7 +13,8 @@ public struct PanSender {
         /// `cancelled` was accepted on the connection the samples went over.
         case cancelled
         /// The server had no pan of this session to cancel any more: it ended the pan itself
-        /// (scrolling turned off, another client's `ended`) or the session is gone.
+        /// (scrolling turned off, an interactive transition began, another client's `ended`)
+        /// or the session is gone.
         case alreadyOver
         /// The connection broke; `cancelled` was accepted on a new one.
         case cancelledAfterReconnecting
@@ -111,10 +112,9 @@ public struct PanSender {
         }
     }
 
-    /// The server refused the cancel because no pan of the session is in progress: an
-    /// `invalid_state` of a `cancelled` means that (a pan cannot outlive `scrollEnabled`), but
-    /// for an interactive transition, which refuses every phase while the drag goes on; a
-    /// session that is gone holds none.
+    /// The server refused the cancel because no pan of the session is in progress: every
+    /// `invalid_state` of a `cancelled` means that (a pan cannot outlive `scrollEnabled` or the
+    /// start of an interactive transition), and a session that is gone holds none.
     static func noPanLeft(_ error: ClientError) -> Bool {
         switch error {
         case .server(_, _, "invalid_state", _), .server(_, _, "unknown_session", _): return true

@@ -40,6 +40,7 @@ extension CollectionView {
     @discardableResult
     public mutating func beginInteractiveTransition(to newLayout: any Layout) throws(EngineError) -> Int {
         guard interactiveTransition == nil else { throw .transitionInProgress }
+        endDragForTransition()
         haltScrollPhysics()
         tearDownLayoutSprings()
         land(interruptAnimations())

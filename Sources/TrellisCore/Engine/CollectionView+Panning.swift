@@ -193,6 +193,17 @@ extension CollectionView {
         scrollMotion.physics = saved
     }
 
+    /// An interactive transition takes the offset over: a drag in progress ends as cancelled,
+    /// the offset left where it is. Pans are refused until the transition lands, so nothing
+    /// else could ever end it and the session would stay dragging with no finger down.
+    mutating func endDragForTransition() {
+        guard scrollMotion.physics.dragging else { return }
+        scrollMotion.physics.drag = nil
+        scrollMotion.physics.tracking = false
+        scrollMotion.physics.dragVelocity = .zero
+        pendingEvents.append(.scrollDidEndDragging(decelerate: false))
+    }
+
     /// An animated or direct scroll takes over from a released motion, from where it is.
     mutating func haltScrollPhysics() {
         scrollMotion.physics.x = nil
