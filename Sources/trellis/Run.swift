@@ -160,6 +160,7 @@ struct Run: ParsableCommand {
     /// The failure `expect-error` sees: the server's error when there was one, else the CLI's
     /// own refusal named after its exit code.
     static func failure(host: ScriptHost, error: any Error, code: Int32) -> CommandFailure {
+        if let refusal = host.refusal { return refusal }
         switch host.lastError {
         case .server(let number, let message, let domainCode, _)?:
             return CommandFailure(serverCode: number, domainCode: domainCode, message: message)

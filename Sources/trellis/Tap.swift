@@ -12,6 +12,9 @@ struct Tap: ParsableCommand {
 
     func run() throws {
         let p = try parsing { () throws(SyntaxError) in try CommandSyntax.point(point) }
+        _ = try checkingRanges { () throws(RangeError) in
+            try GestureRanges.check(p, in: GestureRanges.point, option: "the point", text: point, unit: "pt")
+        }
         try session.call("gesture.tap", ["point": wire(p)]) { r in
             let events = r["events"]?.arrayValue ?? []
             return [hitLine(r["hit"], point: point)]

@@ -380,6 +380,23 @@ private struct SnappingList: Layout {
         #expect(throws: EngineError.panNotBegun) { try view.pan(.changed, translation: .zero) }
     }
 
+    @Test func anInteractiveTransitionEndsADragInProgress() throws {
+        // Pans are refused while the transition runs, so a drag left in progress could never
+        // end: the transition's start ends it, cancelled, where the offset is.
+        var view = list()
+        try view.pan(.began, translation: .zero)
+        view.advance(to: h)
+        try view.pan(.changed, translation: Point(0, -200))
+        _ = view.drainEvents()
+        try view.beginInteractiveTransition(to: ListLayout())
+        #expect(!view.scrollPhysics.dragging && !view.scrollPhysics.tracking && !view.scrollPhysics.decelerating)
+        #expect(view.drainEvents().contains(.scrollDidEndDragging(decelerate: false)))
+        // Its end is accepted and changes nothing (PROTOCOL.md, gesture.pan).
+        try view.pan(.cancelled, translation: Point(0, -200))
+        try view.cancelInteractiveTransition()
+        #expect(throws: EngineError.panNotBegun) { try view.pan(.changed, translation: Point(0, -210)) }
+    }
+
     // MARK: Determinism
 
     @Test func theSameScriptGivesTheSameFramesAtAnyFrameRate() throws {

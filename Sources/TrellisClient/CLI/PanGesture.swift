@@ -7,12 +7,15 @@ import TrellisCore
 /// A drag whose duration is not a whole number of frames is rounded to the nearest whole
 /// number (at least one), so every sample stays one frame apart on the session's clock; its
 /// default release velocity is its own (translation over the rounded duration).
-public struct PanGesture: Hashable, Sendable {
+///
+/// The gesture is its parameters, and the samples a sequence made from them one at a time as
+/// they are sent: a drag of any length costs the same memory as a flick.
+public struct PanGesture: Hashable, Sendable, Sequence {
     /// One `gesture.pan` request and how long the clock moves before it is sent.
     public struct Sample: Hashable, Sendable {
         /// Milliseconds of the session's clock between the previous sample and this one.
         public var delay: Double
-        /// began, changed or ended.
+        /// began, changed, ended (or cancelled, when a gesture is cut short).
         public var phase: String
         /// Cumulative translation in the view since began, points.
         public var translation: Point
@@ -43,66 +46,74 @@ public struct PanGesture: Hashable, Sendable {
     /// One frame at 60 Hz, ms: how far apart the samples are.
     public static let frame = 1000.0 / 60
 
-    /// The samples in order: began, changed…, ended.
-    public var samples: [Sample]
+    /// The finger's whole translation in the view, points: where the last changed leaves it.
+    public var translation: Point
+    /// Frames of movement: the number of changed samples, at least one.
+    public var frames: Int
+    /// The finger's velocity at release, pt/s in the view.
+    public var releaseVelocity: Point
+    /// Where the finger touches down in the view; nil: the view's centre.
+    public var location: Point?
+
+    public init(translation: Point, frames: Int, releaseVelocity: Point, location: Point? = nil) {
+        self.translation = translation
+        self.frames = Swift.max(1, frames)
+        self.releaseVelocity = releaseVelocity
+        self.location = location
+    }
+
+    /// Whole frames in `duration` ms, rounded, at least one. A duration no drag could take
+    /// (not finite, or past Int) saturates instead of trapping: the caller bounds it first.
+    public static func frames(in duration: Double) -> Int {
+        let n = (duration / frame).rounded()
+        guard n.isFinite, n >= 1 else { return 1 }
+        return n < 1e15 ? Int(n) : Int(1e15)
+    }
 
     /// A drag by `translation` at constant speed over `duration` ms (rounded to whole frames):
     /// began at 0, one changed per frame, ended at once after the last with `releaseVelocity`
     /// (default: the drag's own velocity).
     public static func drag(by translation: Point, over duration: Double, releaseVelocity: Point? = nil) -> PanGesture {
-        let frames = max(1, Int((duration / frame).rounded()))
-        var samples = [Sample(delay: 0, phase: "began", translation: Point(0, 0))]
-        for k in 1...frames {
-            let f = Double(k) / Double(frames)
-            samples.append(Sample(delay: frame, phase: "changed", translation: Point(translation.x * f, translation.y * f)))
-        }
+        let frames = frames(in: duration)
         let seconds = Double(frames) / 60
         let velocity = releaseVelocity ?? Point(translation.x / seconds, translation.y / seconds)
-        samples.append(Sample(delay: 0, phase: "ended", translation: translation, velocity: velocity))
-        return PanGesture(samples: samples)
+        return PanGesture(translation: translation, frames: frames, releaseVelocity: velocity)
     }
 
     /// A flick: began, one changed of a frame's worth of `velocity`, ended with `velocity`.
     public static func fling(velocity: Point) -> PanGesture {
-        let step = Point(velocity.x / 60, velocity.y / 60)
-        return PanGesture(samples: [
-            Sample(delay: 0, phase: "began", translation: Point(0, 0)),
-            Sample(delay: frame, phase: "changed", translation: step),
-            Sample(delay: 0, phase: "ended", translation: step, velocity: velocity),
-        ])
-    }
-
-    public init(samples: [Sample]) {
-        self.samples = samples
+        PanGesture(translation: Point(velocity.x / 60, velocity.y / 60), frames: 1, releaseVelocity: velocity)
     }
 
     /// The same gesture with the finger touching down at `location` in the view.
     public func touchingDown(at location: Point?) -> PanGesture {
         var copy = self
-        if let location, !copy.samples.isEmpty { copy.samples[0].location = location }
+        if let location { copy.location = location }
         return copy
     }
 
-    /// Sends the samples to `session` in order and returns the last reply (the scroll state).
-    /// Between samples the session's clock moves by each sample's delay: with `clock.advance`
-    /// when `wait` is nil (a manual clock), else by `wait(msSinceBegan)`, which returns once
-    /// that much real time has passed since the first sample (a live clock).
-    public func send(to caller: any MethodCaller, session: String, wait: ((Double) -> Void)? = nil) throws(ClientError) -> JSONValue {
-        var elapsed = 0.0
-        var last: JSONValue = .null
-        for sample in samples {
-            elapsed += sample.delay
-            if sample.delay > 0 {
-                if let wait {
-                    wait(elapsed)
-                } else {
-                    _ = try caller.call("clock.advance", ["session": .string(session), "ms": .number(sample.delay)])
-                }
+    /// How many samples the gesture sends: began, one changed a frame, ended.
+    public var underestimatedCount: Int { frames + 2 }
+
+    public func makeIterator() -> Iterator { Iterator(gesture: self) }
+
+    /// The samples in order, each made when it is asked for: began, changed…, ended.
+    public struct Iterator: IteratorProtocol, Sendable {
+        let gesture: PanGesture
+        /// The next sample's index: 0 began, 1…frames changed, frames + 1 ended.
+        var index = 0
+
+        public mutating func next() -> Sample? {
+            let k = index
+            guard k <= gesture.frames + 1 else { return nil }
+            index += 1
+            if k == 0 { return Sample(delay: 0, phase: "began", translation: Point(0, 0), location: gesture.location) }
+            if k > gesture.frames {
+                return Sample(delay: 0, phase: "ended", translation: gesture.translation, velocity: gesture.releaseVelocity)
             }
-            var params = sample.params
-            params["session"] = .string(session)
-            last = try caller.call("gesture.pan", params)
+            let f = Double(k) / Double(gesture.frames)
+            return Sample(delay: PanGesture.frame, phase: "changed",
+                          translation: Point(gesture.translation.x * f, gesture.translation.y * f))
         }
-        return last
     }
 }

@@ -54,7 +54,7 @@ extension TerminalViewer {
         }
         // A fling replaces any keyed scroll still under way.
         scrollTarget = nil
-        for sample in PanGesture.fling(velocity: velocity).samples {
+        for sample in PanGesture.fling(velocity: velocity) {
             var params = sample.params
             params["session"] = .string(configuration.session)
             connection.call("gesture.pan", params) { [unowned self] result in

@@ -1,31 +1,8 @@
 import TrellisCore
 import TrellisProtocol
 
-/// The documented range of every number a method takes besides layouts' and animations' own
-/// (PROTOCOL.md, "Numbers and ranges"): finite and inside these, or refused by key path with the
-/// range, so nothing huge reaches the engine and nothing non-finite comes back out of it.
-enum ParamRanges {
-    /// Content coordinates: offsets and points (points).
-    static let coordinate: ClosedRange<Double> = -1e9...1e9
-    /// A query rect's origin and size (points): room for a rect around every coordinate.
-    static let queryRect: ClosedRange<Double> = -1e10...1e10
-    /// The view's bounds (points; above 0).
-    static let bounds: ClosedRange<Double> = 0...layoutLengthLimit
-    /// Content insets (points).
-    static let inset: ClosedRange<Double> = -layoutLengthLimit...layoutLengthLimit
-    /// An interactive transition's progress: UIKit stores it unclamped and extrapolates; ten
-    /// times past either end is as far as a drag could sensibly go (ours).
-    static let progress: ClosedRange<Double> = -10...10
-    /// A pan's cumulative translation (points) and a release velocity (points per second).
-    static let panTranslation: ClosedRange<Double> = -1e6...1e6
-    static let panVelocity: ClosedRange<Double> = -1e6...1e6
-    /// One manual clock step (milliseconds): an hour.
-    static let clockStep: ClosedRange<Double> = 0...3_600_000
-
-    /// `0 to 1000000`, whole numbers without a decimal point.
-    static func text(_ range: ClosedRange<Double>) -> String { "\(text(range.lowerBound)) to \(text(range.upperBound))" }
-    static func text(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)" }
-}
+// The ranges themselves are TrellisProtocol's `ParamRanges`, shared with the clients that check
+// their values before sending; here, reading a request's numbers against them.
 
 extension MethodContext {
     /// `params[key]`, a number inside `range`.

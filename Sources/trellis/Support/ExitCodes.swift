@@ -12,10 +12,13 @@ enum Exit {
           0   success
           64  usage error (bad arguments or values)
           65  refused by the server (invalid_update, out_of_range, …); its message
-              (UIKit's text for a refused batch) goes to stderr
+              (UIKit's text for a refused batch) goes to stderr; or a gesture's
+              value outside the server's range, refused before anything is sent
           66  a --file that cannot be read
           69  cannot connect to or start the server
           70  internal error (an unexpected reply)
+          128+N  stopped by signal N (SIGINT 130, SIGTERM 143): attach, and drag or
+              fling once their pan is cancelled
         trellis run: 0 every test passed, 65 a test failed, 64 a script syntax
         error (file:line on stderr), 66 a script that cannot be read, 69 no server
         on --socket, 73 the --junit file cannot be written

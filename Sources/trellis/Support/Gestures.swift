@@ -1,10 +1,18 @@
+import ArgumentParser
 import Foundation
 import TrellisClient
 import TrellisCore
 
+/// How long a drag whose connection broke looks for the server again to cancel its pan: long
+/// enough for a supervisor to restart trellisd (which restores the session mid-pan from its
+/// journal), short enough that a server gone for good costs little.
+let reconnectWindow = 3.0
+
 extension SessionArguments {
     /// Sends a scripted pan to the session on its own clock (advanced on a manual clock, waited
-    /// for on a live one) and prints the scroll state the last sample answers.
+    /// for on a live one) and prints the scroll state the last sample answers. A pan it began
+    /// and could not end (a refused sample, a broken connection, SIGINT or SIGTERM) is
+    /// cancelled before it exits.
     func perform(_ gesture: PanGesture) throws {
         try withServer(global) { c in
             let manual = try c.call("session.info", ["session": .string(name)])["clock"]?.stringValue == "manual"
@@ -16,7 +24,57 @@ extension SessionArguments {
                     Thread.sleep(forTimeInterval: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
                 }
             }
-            c.emit(try gesture.send(to: c.caller, session: name, wait: manual ? nil : wait), Human.scrollState)
+            var sender = PanSender(caller: c.caller, session: name, wait: manual ? nil : wait)
+            sender.interruption = { InterruptSignals.pending }
+            // Only a connection of this invocation's own is made again (a script run's is the run's).
+            if c.connection != nil { sender.reconnect = { reconnect(global) } }
+            do throws(PanSender.Failure) {
+                let result = try InterruptSignals.catching { () throws(PanSender.Failure) in try sender.send(gesture) }
+                c.emit(result, Human.scrollState)
+            } catch {
+                throw report(error, session: name, json: global.json)
+            }
         }
     }
+}
+
+/// A new connection to the server on `global`'s socket within the reconnect window, without
+/// starting one (a server started afresh would not hold the pan).
+private func reconnect(_ global: GlobalOptions) -> RPCClient? {
+    var launcher = ServerLauncher(socketPath: global.socketPath)
+    launcher.callTimeout = global.timeout
+    let deadline = ContinuousClock.now + .milliseconds(Int64(reconnectWindow * 1000))
+    while ContinuousClock.now < deadline {
+        if let client = try? launcher.connect(autoStart: false) { return client }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return nil
+}
+
+/// Prints why a pan stopped and how it was finished; returns the exit: the failure's own code
+/// (as `report` gives it), or 128 + the signal.
+private func report(_ failure: PanSender.Failure, session: String, json: Bool) -> ExitCode {
+    let exit: ExitCode
+    let ending: PanSender.Ending
+    switch failure {
+    case .failed(let error, let e):
+        ScriptHost.current?.lastError = error
+        exit = report(error, json: json)
+        ending = e
+    case .interrupted(let signal, let e):
+        printError("trellis: interrupted by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)")")
+        exit = ExitCode(128 + signal)
+        ending = e
+    }
+    switch ending {
+    case .notBegun, .alreadyOver:
+        break
+    case .cancelled:
+        printError("trellis: the pan was cancelled")
+    case .cancelledAfterReconnecting:
+        printError("trellis: reconnected and cancelled the pan")
+    case .notCancelled(let error):
+        printError("trellis: the pan could not be cancelled (\(error)); session '\(session)' may be left dragging until a pan ends there")
+    }
+    return exit
 }

@@ -1,0 +1,28 @@
+import TrellisCore
+
+/// The documented range of every number a method takes besides layouts' and animations' own
+/// (PROTOCOL.md, "Ranges"). Both ends read them from here: the server refuses a number outside
+/// them, and a client checks its own values before it sends, so a refusal never comes halfway
+/// through a gesture.
+public enum ParamRanges {
+    /// Content coordinates: offsets and points (points), a pan's touch-down location too.
+    public static let coordinate: ClosedRange<Double> = -1e9...1e9
+    /// A query rect's origin and size (points): room for a rect around every coordinate.
+    public static let queryRect: ClosedRange<Double> = -1e10...1e10
+    /// The view's bounds (points; above 0).
+    public static let bounds: ClosedRange<Double> = 0...layoutLengthLimit
+    /// Content insets (points).
+    public static let inset: ClosedRange<Double> = -layoutLengthLimit...layoutLengthLimit
+    /// An interactive transition's progress: UIKit stores it unclamped and extrapolates; ten
+    /// times past either end is as far as a drag could sensibly go (ours).
+    public static let progress: ClosedRange<Double> = -10...10
+    /// A pan's cumulative translation (points) and a release velocity (points per second).
+    public static let panTranslation: ClosedRange<Double> = -1e6...1e6
+    public static let panVelocity: ClosedRange<Double> = -1e6...1e6
+    /// One manual clock step (milliseconds): an hour.
+    public static let clockStep: ClosedRange<Double> = 0...3_600_000
+
+    /// `0 to 1000000`, whole numbers without a decimal point.
+    public static func text(_ range: ClosedRange<Double>) -> String { "\(text(range.lowerBound)) to \(text(range.upperBound))" }
+    public static func text(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)" }
+}
