@@ -15,6 +15,30 @@ extension Client {
 }
 
 extension Server {
+    /// A connection that goes mid-drag (a CLI killed, a browser tab closed) leaves no finger on
+    /// the screen: the server ends its pan as cancelled, where the finger was, through the method
+    /// table like any request (so it is journaled and every viewer sees it), as UIKit cancels the
+    /// touches of a window that goes away.
+    func cancelPans(of connection: Connection) {
+        guard !isShuttingDown else { return }
+        for session in sessions.values.sorted(by: { $0.name < $1.name }) where session.panOwner == connection.id {
+            session.panOwner = nil
+            let physics = session.collectionView.scrollPhysics
+            guard pendingRequests[session.name] == nil, let drag = physics.drag, let finger = physics.fingerInView else { continue }
+            let translation = finger.vector(from: drag.touchDown)
+            let params: JSONValue = .object(["session": .string(session.name), "phase": .string("cancelled"),
+                                             "translation": .array([.number(translation.dx), .number(translation.dy)])])
+            let client = Client(connection: nil)
+            let execution = execute("gesture.pan", params: params, client: client)
+            if case .failure(let error) = execution.outcome {
+                logger.warning("could not end the pan of closed client \(connection.id) on '\(session.name)': \(error.message)")
+            } else {
+                logger.info("client \(connection.id) closed mid-drag on '\(session.name)': its pan was cancelled")
+            }
+            finishRequest(touched: execution.touched, client: client)
+        }
+    }
+
     /// Takes a new connection, or refuses it with a reason it can read (past the client limit,
     /// or while shutting down).
     func accept(_ connection: Connection) {
@@ -39,6 +63,7 @@ extension Server {
             if let client = self.clients.removeValue(forKey: c.id), let session = client.viewing {
                 session.viewers[c.id] = nil
             }
+            self.cancelPans(of: c)
             let reason = c.closeReason ?? ""
             if reason.hasPrefix("output over the hard limit") {
                 self.clientsCutForOutput += 1

@@ -19,6 +19,9 @@ enum GestureMethods {
                 try session.collectionView.pan(phase, translation: Point(t[0], t[1]), velocity: Point(v[0], v[1]),
                                                location: l.map { Point($0[0], $0[1]) })
             } catch { throw .from(error) }
+            // Who holds the finger: if that connection goes with the pan unfinished, the server
+            // ends it (Connections.swift), as a touch whose window went away is cancelled.
+            session.panOwner = session.collectionView.scrollPhysics.dragging ? context.client.connection?.id : nil
             return ScrollWire.state(session.collectionView)
         },
         Method("gesture.touch", .changesSession) { context throws(RPCError) in

@@ -56,6 +56,9 @@ public final class Session {
         if collectionView.time != before { movedSincePublished = true }
     }
 
+    /// The connection whose `gesture.pan` began the drag in progress (nil: none, or journal replay).
+    var panOwner: Int?
+
     /// Overload told to viewers (`dynamics.overloaded`): when last (loop ms), and the counts then.
     var overloadNotice = OverloadNotice()
 }
