@@ -54,9 +54,9 @@ public struct DynamicAnimator: Sendable {
     }
     public private(set) var events: [Event] = []
     private var contactTracker = ContactTracker()
-    /// Last step's contact impulses, to warm-start this step's.
-    /// Last step's constraints, whose joint impulses warm-start this step's.
+    /// Last step's joint impulses, to warm-start this step's.
     private var lastJointImpulses = JointImpulses()
+    /// Last step's contact impulses, to warm-start this step's.
     private var contactCache = ContactCache()
     /// Last step's number of springs: this step's array is made that large at once.
     private var springCount = 0

@@ -63,6 +63,23 @@ import TrellisDynamics
         }
     }
 
+    @Test func elementsNoBehaviourNamesAnyMoreAreForgotten() throws {
+        // A client naming ever more elements must not grow the session for ever.
+        var view = session()
+        for k in 0..<200 {
+            try view.addBody(name: "b\(k)", center: Point(50, 50), size: Size(10, 10))
+            let id = try add(&view, { GravityBehavior(items: $0) }, [.body("b\(k)"), .item(ItemID("i\(k % 4)"))])
+            view.advance(to: Double(k + 1) / 60)
+            _ = try view.removeDynamicBehavior(id)
+            try view.removeBody(named: "b\(k)")
+        }
+        #expect(view.dynamicsSnapshot { $1 }.elements.isEmpty)
+        #expect(view.dynamicItems.isEmpty)
+        // Named again, an element gets a new item and acts as before.
+        let again = try add(&view, { GravityBehavior(items: $0) }, [.item("i1")])
+        #expect(view.dynamicItems.count == 1 && view.dynamicBehaviorIDs == [again.rawValue])
+    }
+
     @Test func aDynamicCellKeepsItsStateWhenABatchMovesItsIndexPath() throws {
         var view = session()
         try add(&view, { GravityBehavior(items: $0) }, [.item("i1")])

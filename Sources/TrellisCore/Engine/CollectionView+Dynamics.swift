@@ -112,7 +112,7 @@ extension CollectionView {
         _ = physics.animator.update(id, to: behavior)
         physics.specs[id] = spec
         let left = leave(physics.release(old.items))
-        if joined || left.contains(where: isCell) { updateVisibleViews() }
+        if joined || left.contains(where: \.isItem) { updateVisibleViews() }
         drainDynamicsEvents()
     }
 
@@ -124,9 +124,9 @@ extension CollectionView {
         }
         physics.specs[id] = nil
         let left = leave(physics.release(removed.items))
-        if left.contains(where: isCell) { updateVisibleViews() }
+        if left.contains(where: \.isItem) { updateVisibleViews() }
         drainDynamicsEvents()
-        return left.sorted().compactMap { physics.elements[$0] }
+        return left
     }
 
     /// The behaviours' ids, in the order they were added.
@@ -305,11 +305,6 @@ extension CollectionView {
         updateVisibleViews()
     }
 
-    private func isCell(_ id: DynamicItemID) -> Bool {
-        if case .item? = physics.elements[id] { return true }
-        return false
-    }
-
     /// `ids` join the animator from where they are drawn now (cells looked up in one walk over
     /// the data); true when a cell joined (the views are then bound again).
     private mutating func join(_ ids: [DynamicItemID]) -> Bool {
@@ -330,20 +325,27 @@ extension CollectionView {
         return true
     }
 
-    /// `ids` leave the animator (a body stays where it is, a cell goes back to its layout);
-    /// those that were in it.
-    private mutating func leave(_ ids: [DynamicItemID]) -> [DynamicItemID] {
+    /// `ids`, which no behaviour names any more, leave the animator (a body stays where it is, a
+    /// cell goes back to its layout) unless the layout's springs hold them, and are forgotten: a
+    /// behaviour that names the element later gets a new item, so naming ever more elements
+    /// keeps no trace of those let go. The elements that were in the animator, by item.
+    private mutating func leave(_ ids: [DynamicItemID]) -> [DynamicElement] {
         guard !ids.isEmpty else { return [] }
-        var released: [DynamicItemID] = [], cells: [DynamicItemID] = []
-        for id in ids where physics.animator.bodies.index(of: id) != nil {
-            if case .item? = physics.elements[id] { cells.append(id) }
-            release(id)
-            released.append(id)
+        var released: [DynamicElement] = [], cells: Set<DynamicItemID> = [], forgotten: [DynamicItemID] = []
+        for id in ids.sorted() {
+            if physics.layoutSprings?.items.values.contains(id) == true { continue }
+            guard let element = physics.elements[id] else { continue }
+            if physics.animator.bodies.index(of: id) != nil {
+                if element.isItem { cells.insert(id) }
+                release(id)
+                released.append(element)
+            }
+            forgotten.append(id)
         }
-        if !cells.isEmpty {
-            let gone = Set(cells)
-            physics.cells = physics.cells.filter { !gone.contains($0.value) }
-        }
+        if !cells.isEmpty { physics.cells = physics.cells.filter { !cells.contains($0.value) } }
+        // Their contacts' ended events name them: taken while the elements are still known.
+        drainDynamicsEvents()
+        for id in forgotten { physics.forget(id) }
         return released
     }
 

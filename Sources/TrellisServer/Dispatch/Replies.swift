@@ -17,7 +17,7 @@ extension Server {
         replyBuffer.reserveCapacity(256)
         writeReply(id: id, result: result, into: &replyBuffer)
         guard !replyBuffer.holdsNonFiniteNumber else {
-            refusedNonFinite("the reply to request \(JSONWriter.string(id))")
+            refusedNonFinite("the reply to request \(JSONWriter.string(id))", replyBuffer)
             reply(id: id, error: .nonFiniteResult, to: connection)
             return
         }
@@ -54,7 +54,7 @@ extension Server {
         JSONWriter.write(.object(message), into: &buffer)
         buffer.append(10)
         guard !buffer.holdsNonFiniteNumber else {
-            refusedNonFinite("a message to client \(connection.id)")
+            refusedNonFinite("a message to client \(connection.id)", buffer)
             return false
         }
         buffer.withUnsafeBytes { connection.write($0) }
@@ -63,9 +63,11 @@ extension Server {
 
     /// Counts and logs a message refused for holding a non-finite number: the engine validates
     /// what enters, so this is a bug to report, but it never reaches a client as `null`.
-    func refusedNonFinite(_ what: String) {
+    func refusedNonFinite(_ what: String, _ bytes: ByteBuffer) {
         nonFiniteRefusals += 1
         logger.error("refused to send \(what): it held a non-finite number (NaN or infinity), which JSON cannot carry. This is a bug; please report it with the requests that led here")
+        // Where it was: the writer put null in its place (the first 4 KB, for the report).
+        logger.error("the refused message, null where a number was not finite: \(String(decoding: bytes.bytes.prefix(4096), as: UTF8.self))")
     }
 
     /// A notification (no id) to one connection.

@@ -152,7 +152,7 @@ extension Server {
         b.append(10)
         session.lastFrameBytes = b.count
         guard !b.holdsNonFiniteNumber else {
-            refusedNonFinite("frame \(session.seq) of '\(session.name)'")
+            refusedNonFinite("frame \(session.seq) of '\(session.name)'", b)
             return nil
         }
         return b

@@ -4,6 +4,12 @@ public enum DynamicElement: Hashable, Comparable, Sendable, CustomStringConverti
     case item(ItemID)
     case body(String)
 
+    /// True for a cell (an item of the data), false for a free body.
+    public var isItem: Bool {
+        if case .item = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .item(let id): return "item '\(id.rawValue)'"

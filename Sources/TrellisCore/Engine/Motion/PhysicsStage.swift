@@ -140,6 +140,14 @@ struct PhysicsStage: MotionStage, Sendable {
         bodies[number]?.angle = angle
     }
 
+    /// No behaviour names `id` any more: the element and the item part (a behaviour that names
+    /// the element later gets a new item).
+    mutating func forget(_ id: DynamicItemID) {
+        guard let element = elements.removeValue(forKey: id) else { return }
+        itemIDs[element] = nil
+        if case .body(let name) = element, let number = bodyNumbers[name] { bodyItems[number] = nil }
+    }
+
     /// `element` is the animator's item `id` from now on.
     mutating func assign(_ element: DynamicElement, _ id: DynamicItemID) {
         itemIDs[element] = id
