@@ -93,12 +93,17 @@ public struct DynamicAnimator: Sendable {
 
     // MARK: Items and behaviours
 
-    /// Adds an item (or replaces its state) and wakes the animator.
-    public mutating func setItem(_ id: DynamicItemID, _ body: DynamicBody) {
+    /// Adds an item (or replaces its state) and wakes the animator. A state that is not finite
+    /// (a layout's or a caller's bug) is refused, false: the item stays as it was, or out of the
+    /// animator, so a NaN never reaches a step, a joint's length or a reply.
+    @discardableResult
+    public mutating func setItem(_ id: DynamicItemID, _ body: DynamicBody) -> Bool {
+        guard body.isFinite else { return false }
         var body = body
         body.restTime = 0
         bodies.insert(body, for: id)
         wake()
+        return true
     }
 
     public mutating func removeItem(_ id: DynamicItemID) {

@@ -26,6 +26,12 @@ public struct DynamicBody: Hashable, Sendable {
         updateInverseMass()
     }
 
+    /// Every number of its state finite (what the animator takes in).
+    public var isFinite: Bool {
+        center.x.isFinite && center.y.isFinite && size.width.isFinite && size.height.isFinite && angle.isFinite
+            && velocity.dx.isFinite && velocity.dy.isFinite && angularVelocity.isFinite
+    }
+
     /// density × area, with 100×100 at density 1 weighing 1.
     public var mass: Double { properties.density * size.width * size.height / 10_000 }
 

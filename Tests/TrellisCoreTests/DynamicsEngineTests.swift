@@ -211,4 +211,24 @@ import TrellisDynamics
         #expect(near(try view.dynamicState(of: .item("i1")).center.y, 50 + fallen(6), 1e-9))
         #expect(view.presentationAttributes(for: .cell(0, 3))?.center == (try view.dynamicState(of: .item("i1"))).center)
     }
+
+    /// A layout that put an item at NaN (a layout's bug) cannot put a NaN into the animator: the
+    /// item is not taken in, a joint measured from it keeps a finite length, and the others move.
+    @Test func anItemTheLayoutPutsAtNaNIsNotTakenIntoTheAnimator() throws {
+        let good = LayoutAttributes(element: .cell(0, 0), frame: Rect(0, 0, 50, 50))
+        let bad = LayoutAttributes(element: .cell(0, 1), frame: Rect(.nan, 0, 50, 50))
+        var view = CollectionView(boundsSize: Size(400, 600), layout: FixedLayout(elements: [good, bad]), data: items(2))
+        try add(&view, { GravityBehavior(items: $0) }, [.item("i0"), .item("i1")])
+        try add(&view, { AttachmentBehavior(item: $0[0], anchor: .point(Point(200, 0))) }, [.item("i1")])
+        view.advance(to: 0.5)
+        #expect(view.dynamicItems.count == 1)
+        for entry in view.dynamicBehaviors {
+            if let attachment = entry.behavior as? AttachmentBehavior { #expect(attachment.length == 0) }
+        }
+        #expect(near(try #require(view.presentationAttributes(for: .cell(0, 0))).center.y, 25 + fallen(30), 1e-9))
+        var animator = DynamicAnimator(referenceBounds: Rect(0, 0, 100, 100))
+        let taken = animator.setItem(DynamicItemID(1), DynamicBody(center: Point(.infinity, 0), size: Size(10, 10)))
+        #expect(!taken)
+        #expect(animator.bodies.count == 0)
+    }
 }
