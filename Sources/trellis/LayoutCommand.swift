@@ -17,7 +17,7 @@ struct LayoutCommand: ParsableCommand {
         var params = try animation.params(animatedByDefault: false)
         params["layout"] = try metrics.spec(type: type)
         try session.call("layout.set", params) { r in
-            ["layout \(r["layout"]?.stringValue ?? type)" + (params["animated"] != nil ? " (animated, transition \(Human.number(r["transition"])))" : "")]
+            ["layout \(r["layout"]?.stringValue ?? type)" + (params["animated"] == .bool(true) ? " (animated, transition \(Human.number(r["transition"])))" : "")]
         }
     }
 }

@@ -182,7 +182,17 @@ extension CollectionView {
         scroll.contentOffset = oldOffset
         animateOffset(to: targetOffset, timing: timing, transaction: transaction)
         if interactive { scrollMotion.animation?.interactive = true }
-        if !interactive && timing.duration == 0 { updateVisibleViews() }
+        if !interactive && timing.duration == 0 {
+            // At once: the offset is the target's now, and a layout that lays out against the
+            // offset (a carousel) was prepared at the old one; asked again, the scene is what a
+            // session made with this layout at this offset shows (an animated change gets
+            // there through its ticks).
+            if layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
+                layout.prepare(context, invalidation: .boundsChange)
+                scroll.contentSize = layout.contentSize
+            }
+            updateVisibleViews()
+        }
     }
 
     /// Moves a view out of the bound set into the disappearing list, animating to `end`.
