@@ -29,7 +29,8 @@ public struct CollectionView: Sendable {
     var interactiveTransition: InteractiveTransitionState?
     /// A tick whose physics steps are not all taken yet (`advance(to:physicsWhile:overrun:)`).
     var tickInProgress: TickInProgress?
-    /// Physics steps a bounded advance dropped (`PhysicsOverrun.drop`), in all.
+    /// Physics steps dropped, in all: by a bounded advance (`PhysicsOverrun.drop`) and past the
+    /// catch-up limit (`physicsCatchUpLimit`) while the animator ran.
     public internal(set) var physicsStepsDropped = 0
     private var generation = 0
     var pendingEvents: [EngineEvent] = []
@@ -195,7 +196,8 @@ public struct CollectionView: Sendable {
         let shown = presentationContentOffset
         // 1. Input samples due by now: gestures arrive as commands (pan, touch) between ticks.
         // The fixed steps due, one count for the released scroll and the animator.
-        let steps = physics.dueSteps(to: time)
+        let (steps, beyondCatchUp) = physics.dueSteps(to: time)
+        physicsStepsDropped += beyondCatchUp
         // 2. Scroll motion: the offset on screen (an animation, or the user's released scroll).
         let (animated, scrollLanded) = scrollMotion.step(to: time)
         let flung = stepScrollPhysics(steps: steps)

@@ -85,9 +85,12 @@ struct PhysicsStage: MotionStage, Sendable {
     }
 
     /// The fixed steps due by `time` (at most `catchUpLimit`): the one step count of the tick,
-    /// shared by the scroll motion's released offset (stage 2) and the animator (stage 3).
-    mutating func dueSteps(to time: Double) -> Int {
-        min(timestep.advance(to: time), catchUpLimit)
+    /// shared by the scroll motion's released offset (stage 2) and the animator (stage 3); and
+    /// how many the limit dropped while the animator ran (a paused one misses none).
+    mutating func dueSteps(to time: Double) -> (steps: Int, dropped: Int) {
+        let due = timestep.advance(to: time)
+        let steps = min(due, catchUpLimit)
+        return (steps, animator.isPaused ? 0 : due - steps)
     }
 
     /// Runs up to `steps` of the animator, asking `more` after each whether to go on: how many
