@@ -124,6 +124,23 @@ import TrellisProtocol
         #expect(try tmux.waitForExit() == 0)
     }
 
+    /// The demo in an 80×24 terminal: each step's caption on the top line, the scene under it,
+    /// the status line at the bottom; with --steps it stops by itself, exit 0.
+    @Test func theDemoCaptionsEachStepAboveTheScene() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let tmux = try TmuxPane(command: [builtExecutable("trellis").path, "--socket", server.socketPath, "demo",
+                                          "--steps", "3", "--interval", "0.2"], columns: 80, rows: 24)
+        defer { tmux.kill() }
+        var screen = try tmux.waitForScreen("the first caption") { $0.first?.hasPrefix(" 1/12 batch updates: insert ") == true }
+        #expect(screen.last?.contains("demo · seq") == true)
+        // The scene starts under the caption: the first row of cells.
+        #expect(screen[1].isEmpty || screen[2].contains("┌"), "\(screen.joined(separator: "\n"))")
+        screen = try tmux.waitForScreen("the third caption") { $0.first?.hasPrefix(" 3/12 scroll physics: a fling decelerates") == true }
+        #expect(screen.first?.unicodeScalars.count ?? 0 <= 80)
+        #expect(try tmux.waitForExit() == 0)
+    }
+
     // MARK: Checks
 
     /// Every view wholly inside the visible rect shows its label on its centre row, centred
