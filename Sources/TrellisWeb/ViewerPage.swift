@@ -16,6 +16,7 @@ enum ViewerPage {
     <header id="status">
       <span>session <b id="status-session">–</b></span>
       <span>seq <b id="status-seq">–</b></span>
+      <span>layout <b id="status-layout">–</b></span>
       <span>views <b id="status-views">0</b></span>
       <span>fps <b id="status-fps">0</b></span>
       <span>pooled <b id="status-pooled">0</b></span>
@@ -33,8 +34,7 @@ enum ViewerPage {
         <option>flow</option><option>line</option><option>carousel</option><option>coverFlow</option>
         <option>circle</option><option>stack</option><option>springy</option>
       </select>
-      <button data-action="layout">Switch layout</button>
-      <span class="hint">drag or scroll to pan · flick to fling · click to select</span>
+      <span class="hint">drag or scroll to pan · flick to fling · click to select · choose a layout to switch to it</span>
     </nav>
     <main>
       <div id="stage" aria-label="the session's collection view"></div>

@@ -1,7 +1,8 @@
 /// The page's controls, live only when the attach is read-write (trellis-web `--control`): the
 /// pointer and the wheel become `gesture.pan` (a flick flings), a click becomes `gesture.tap`,
-/// and the toolbar sends the common commands. Everything goes through the mirror's socket as
-/// the protocol's own requests, so the page drives the session exactly as a script would.
+/// and the toolbar sends the common commands (its layout picker shows the session's layout).
+/// Everything goes through the mirror's socket as the protocol's own requests, so the page
+/// drives the session exactly as a script would.
 enum ViewerPageControls {
     static let javascript = #"""
     'use strict';
@@ -179,12 +180,21 @@ enum ViewerPageControls {
             stack: { type: 'stack', itemSize: [side * 1.5, side * 1.5] },
             springy: { type: 'springy', itemSize: size, minimumLineSpacing: 12, minimumInteritemSpacing: 12, sectionInset: [12, 12, 12, 12] },
           };
-          send('layout.set', { layout: specs[choice], animated: true, duration: 0.6, curve: 'easeInEaseOut' });
+          if (specs[choice]) send('layout.set', { layout: specs[choice], animated: true, duration: 0.6, curve: 'easeInEaseOut' });
         },
       };
       for (const button of toolbar.querySelectorAll('button[data-action]')) {
         button.addEventListener('click', () => { if (enabled) actions[button.dataset.action](); });
       }
+
+      // The picker shows the session's layout, whoever set it (another page, the demo, a
+      // script); choosing another switches to it. A type the list lacks is added to it.
+      const choice = document.getElementById('layout-choice');
+      mirror.onLayout((type) => {
+        if (![...choice.options].some((o) => o.value === type)) choice.add(new Option(type, type));
+        choice.value = type;
+      });
+      choice.addEventListener('change', () => { if (enabled) actions.layout(); });
     })();
 
     """#

@@ -41,7 +41,11 @@ enum ViewerPageScript {
       // From the scroll notifications and session.info: what moves the offset.
       let motion = { dragging: false, decelerating: false };
       let pool = { pooled: 0, created: 0, reused: 0 };
+      // The session's layout type, from session.info: after attaching, every second, and at
+      // once when a transition completes (whoever changed it).
+      let layout = null;
       const attachedHooks = [];
+      const layoutHooks = [];
 
       // Sends one request on the attach's socket; the promise holds the reply (result or error).
       function request(method, params) {
@@ -63,7 +67,16 @@ enum ViewerPageScript {
         get selected() { return selected; },
         setSelected(ids) { selected = new Set(ids); for (const v of views.values()) if (v.shown) draw(v); },
         onAttached(hook) { attachedHooks.push(hook); },
+        get layout() { return layout; },
+        onLayout(hook) { layoutHooks.push(hook); if (layout) hook(layout); },
       };
+
+      function setLayout(type) {
+        if (typeof type !== 'string' || type === layout) return;
+        layout = type;
+        text('status-layout').textContent = type;
+        for (const hook of layoutHooks) hook(type);
+      }
 
       function connect() {
         const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -134,6 +147,7 @@ enum ViewerPageScript {
           case 'scroll.willBeginDragging': window.trellisMirror.setMotion({ dragging: true }); break;
           case 'scroll.didEndDragging': window.trellisMirror.setMotion({ decelerating: p.decelerate }); break;
           case 'scroll.didEndDecelerating': window.trellisMirror.setMotion({}); break;
+          case 'transition.completed': askInfo(); break;
           case 'session.closed':
             showNote('session ' + p.session + ' closed (' + p.reason + ')');
             ws.close();
@@ -141,8 +155,8 @@ enum ViewerPageScript {
         }
       }
 
-      // The pool figures (stats) and the scroll state (session.info) every second: neither is
-      // in the frames, and both are cheap reads that publish nothing.
+      // The pool figures (stats), the scroll state and the layout (session.info) every second:
+      // none is in the frames, and both are cheap reads that publish nothing.
       function refreshInfo() {
         if (!attached) return;
         request('stats', {}).then((stats) => {
@@ -153,8 +167,14 @@ enum ViewerPageScript {
           pool = sum;
           showStatus();
         }, () => {});
+        askInfo();
+      }
+
+      function askInfo() {
+        if (!attached) return;
         request('session.info', {}).then((info) => {
           if (info.scroll) window.trellisMirror.setMotion(info.scroll);
+          setLayout(info.layout);
         }, () => {});
       }
       setInterval(refreshInfo, 1000);

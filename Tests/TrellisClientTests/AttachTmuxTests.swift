@@ -95,6 +95,52 @@ import TrellisProtocol
         #expect(tmux.capture().joined().contains("session 'watch' closed: destroyed"))
     }
 
+    /// iCarousel's rotary ring as the demo shows it, in an 80×24 pane: the cards in front drawn
+    /// with heavy strokes and bold, those at the back (above them: the eye is raised) with light
+    /// dashed ones and dim, so the ring reads as round; the nearest card's label whole.
+    @Test func aRotaryCarouselReadsRoundWithHeavyFrontAndLightBackCards() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "ring", "--bounds", "480x264", "--layout", "carousel", "--style", "rotary", "--item-size", "60x56",
+                               "--set", "count=14", "--set", "wrap=false", "--set", "viewpointOffset=0,-80",
+                               "--set", "perspective=-0.0035", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "ring", "--items", "14").status == 0)
+        let tmux = try TmuxPane(command: [builtExecutable("trellis").path, "--socket", server.socketPath, "attach", "ring"],
+                                columns: 80, rows: 24)
+        defer { tmux.kill() }
+        let screen = try tmux.waitForScreen("the ring") { $0.last?.contains("ring · seq") == true && $0.joined().contains("#0") }
+        let text = screen.joined(separator: "\n")
+        // The front card (#0, facing the eye) heavy, with its label whole; the back row light.
+        let front = try #require(screen.firstIndex { $0.contains("#0") })
+        #expect(screen[front].contains("┃"), "\(text)")
+        #expect(screen.contains { $0.contains("┏━") } && screen.contains { $0.contains("┗━") }, "\(text)")
+        let back = try #require(screen.firstIndex { $0.contains("╌") }, "\(text)")
+        #expect(back < front && !screen[back].contains("━"))
+        // In colour: bold strokes in front, dim ones behind (SGR 1 and 2 as tmux repeats them).
+        let styled = tmux.capture(escapes: true)
+        #expect(styled.contains { $0.contains("━") && $0.contains("\u{1b}[1") }, "\(styled.joined(separator: "\n"))")
+        #expect(styled.contains { $0.contains("╌") && ($0.contains("\u{1b}[2m") || $0.contains("\u{1b}[2;")) })
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+
+    /// The demo in an 80×24 terminal: each step's caption on the top line, the scene under it,
+    /// the status line at the bottom; with --steps it stops by itself, exit 0.
+    @Test func theDemoCaptionsEachStepAboveTheScene() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let tmux = try TmuxPane(command: [builtExecutable("trellis").path, "--socket", server.socketPath, "demo",
+                                          "--steps", "3", "--interval", "0.2"], columns: 80, rows: 24)
+        defer { tmux.kill() }
+        var screen = try tmux.waitForScreen("the first caption") { $0.first?.hasPrefix(" 1/12 batch updates: insert ") == true }
+        #expect(screen.last?.contains("demo · seq") == true)
+        // The scene starts under the caption: the first row of cells.
+        #expect(screen[1].isEmpty || screen[2].contains("┌"), "\(screen.joined(separator: "\n"))")
+        screen = try tmux.waitForScreen("the third caption") { $0.first?.hasPrefix(" 3/12 scroll physics: a fling decelerates") == true }
+        #expect(screen.first?.unicodeScalars.count ?? 0 <= 80)
+        #expect(try tmux.waitForExit() == 0)
+    }
+
     // MARK: Checks
 
     /// Every view wholly inside the visible rect shows its label on its centre row, centred
@@ -200,9 +246,9 @@ final class TmuxPane {
         return ((status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
     }
 
-    /// The pane's lines as shown now.
-    func capture() -> [String] {
-        var lines = tmux(["capture-pane", "-p", "-t", "t"]).output.components(separatedBy: "\n")
+    /// The pane's lines as shown now; with `escapes`, with the SGR sequences of their styles.
+    func capture(escapes: Bool = false) -> [String] {
+        var lines = tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "t"]).output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -97,6 +97,69 @@ import TrellisProtocol
         #expect(text.contains { $0.contains("i4") })
     }
 
+    @Test func depthIsSplitInThirdsOfItsSpanAndAFlatSceneHasNone() {
+        // 0 nearest, −300 farthest: near from −100 up, far below −200.
+        #expect(DepthCue.cues(for: [0, -99, -100, -101, -199, -200, -201, -300])
+                == [.near, .near, .near, .middle, .middle, .middle, .far, .far])
+        // Less than 10 points of depth: nothing to show (a task switcher's cards lie a point apart).
+        #expect(DepthCue.cues(for: [0, -5, -9.9]) == [.middle, .middle, .middle])
+        #expect(DepthCue.cues(for: []) == [])
+        // The z of the centre is the transform's m43 (+z towards the eye).
+        #expect(DepthCue.depth(of: view(1, Rect(0, 0, 10, 10), transform: .translation(x: 3, y: 4, z: -70)).attributes) == -70)
+        #expect(DepthCue.depth(of: view(1, Rect(0, 0, 10, 10)).attributes) == 0)
+    }
+
+    /// iCarousel's rotary ring seen from above, as the demo shows it: the cards in front are
+    /// drawn heavy, those at the back light and dashed, and the front card covers what is
+    /// behind it, its label whole.
+    func rotaryScene() -> Scene {
+        var carousel = CarouselLayout(style: .rotary, itemSize: Size(60, 56))
+        carousel.count = 14
+        carousel.wrap = false
+        carousel.viewpointOffset = Point(0, -80)
+        carousel.perspective = -1 / 288
+        return CollectionView(boundsSize: Size(480, 264), layout: carousel, data: .generated(count: 14)).scene
+    }
+
+    @Test func aRotaryCarouselsFrontCardsAreHeavyAndItsBackOnesLight() throws {
+        let scene = rotaryScene()
+        let mapping = ViewportMapping(visible: Rect(origin: scene.contentOffset, size: scene.boundsSize), columns: 80, rows: 22)
+        var canvas = TerminalCanvas(columns: 80, rows: 22)
+        SceneRasterizer(colorDepth: .palette256, unicode: true).draw(scene, mapping: mapping, into: &canvas)
+        let text = canvas.lines.joined(separator: "\n")
+        // Item 0 faces the eye at the front, item 7 is at the back.
+        let front = try #require(scene.views.first { $0.element.indexPath.item == 0 })
+        let back = try #require(scene.views.first { $0.element.indexPath.item == 7 })
+        #expect(DepthCue.depth(of: front.attributes) > DepthCue.depth(of: back.attributes) + 100)
+        let (frontCorners, _) = try #require(SceneRasterizer.corners(of: front.attributes, mapping: mapping))
+        let (backCorners, _) = try #require(SceneRasterizer.corners(of: back.attributes, mapping: mapping))
+        // The front card: heavy corners, bold strokes, its label whole.
+        #expect(canvas[frontCorners[0].column, frontCorners[0].row].character == "┏", "\(text)")
+        #expect(canvas[frontCorners[2].column, frontCorners[2].row].character == "┛")
+        #expect(canvas[frontCorners[0].column + 1, frontCorners[0].row].style.intensity == .bold)
+        #expect(text.contains("i0"))
+        // The back card shows above the front ones (the eye is raised): light and dim.
+        let top = backCorners[0]
+        #expect(top.row < frontCorners[0].row)
+        #expect(canvas[top.column + 1, top.row].character == "╌", "\(text)")
+        #expect(canvas[top.column + 1, top.row].style.intensity == .dim)
+        #expect(text.contains("━") && text.contains("╌"))
+        // ASCII terminals get the heavy cue as = and # (and the light one as ~).
+        var plain = TerminalCanvas(columns: 80, rows: 22)
+        ascii.draw(scene, mapping: mapping, into: &plain)
+        #expect(plain[frontCorners[0].column, frontCorners[0].row].character == "#")
+        #expect(plain[frontCorners[0].column + 1, frontCorners[0].row].character == "=")
+        #expect(plain[top.column + 1, top.row].character == "~")
+    }
+
+    @Test func aFlatSceneIsDrawnAsBeforeWhateverItsTransforms() {
+        // A line layout's zoom and a dynamic item's turn have no depth: no heavy or light strokes.
+        let zoomed = view(1, Rect(4, 4, 16, 16), transform: .scale(x: 1.5, y: 1.5))
+        let turned = view(2, Rect(24, 20, 12, 12), transform: .rotation(angle: 0.3, x: 0, y: 0, z: 1))
+        let lines = draw([zoomed, turned]).joined()
+        #expect(lines.contains("+") && lines.contains("-") && !lines.contains("=") && !lines.contains("#") && !lines.contains("~"))
+    }
+
     @Test func scaleGrowsTheBoxAboutItsCentre() {
         let plain = draw([view(1, Rect(16, 16, 8, 8))])
         let scaled = draw([view(1, Rect(16, 16, 8, 8), transform: .scale(x: 3, y: 3))])

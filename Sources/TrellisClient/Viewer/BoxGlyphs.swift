@@ -14,6 +14,14 @@ public struct BoxGlyphs: Hashable, Sendable {
         return unicode ? unicodeSets[weight] : asciiSets[weight]
     }
 
+    /// The glyphs of the nearest views (`DepthCue.near`): heavier strokes.
+    public static func heavy(unicode: Bool) -> BoxGlyphs { unicode ? unicodeHeavy : asciiHeavy }
+
+    static let unicodeHeavy = BoxGlyphs(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛",
+                                        rising: "╱", falling: "╲", corner: "╋")
+    static let asciiHeavy = BoxGlyphs(horizontal: "=", vertical: "|", topLeft: "#", topRight: "#", bottomLeft: "#", bottomRight: "#",
+                                      rising: "/", falling: "\\", corner: "#")
+
     static let unicodeSets: [BoxGlyphs] = [
         BoxGlyphs(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
                   rising: "╱", falling: "╲", corner: "+"),

@@ -4,7 +4,7 @@ import TrellisCore
 /// its transform (so rotation, scale and perspective show), outlined edge by edge, its inside
 /// cleared so a view in front hides the one behind, views with a higher zIndex drawn last, its
 /// label centred; colour from `data.color` or from the reuse identifier; alpha as the weight of
-/// the strokes.
+/// the strokes, and depth too (`DepthCue`): the nearest views heavy, the farthest light.
 public struct SceneRasterizer: Sendable {
     public var colorDepth: ColorDepth
     /// Box-drawing characters (UTF-8 terminals) or ASCII.
@@ -13,6 +13,13 @@ public struct SceneRasterizer: Sendable {
     public init(colorDepth: ColorDepth, unicode: Bool) {
         self.colorDepth = colorDepth
         self.unicode = unicode
+    }
+
+    /// A view to draw, with the cells its corners and centre land in.
+    private struct Placed {
+        var view: SceneView
+        var corners: [(column: Int, row: Int)]
+        var centre: CellPoint
     }
 
     /// Draws the views of `scene` that meet the visible rect of `mapping`, clipped to it.
@@ -25,8 +32,20 @@ public struct SceneRasterizer: Sendable {
         let ordered = scene.views.enumerated().sorted {
             ($0.element.attributes.zIndex, $0.offset) < ($1.element.attributes.zIndex, $1.offset)
         }
+        var placed: [Placed] = []
         for (_, view) in ordered {
-            draw(view, mapping: mapping, clip: clip, into: &canvas)
+            let a = view.attributes
+            // UIKit's rule for touches is the viewer's rule for sight: hidden or (nearly)
+            // transparent views are not drawn.
+            guard !a.isHidden, a.alpha >= 0.01, let (corners, centre) = Self.corners(of: a, mapping: mapping) else { continue }
+            let columns = corners.map(\.column), rows = corners.map(\.row)
+            guard columns.max()! >= clip.left, columns.min()! <= clip.right, rows.max()! >= clip.top, rows.min()! <= clip.bottom else { continue }
+            placed.append(Placed(view: view, corners: corners, centre: centre))
+        }
+        // Depth among what is on screen: views far off to the side do not stretch the scale.
+        let cues = DepthCue.cues(for: placed.map { DepthCue.depth(of: $0.view.attributes) })
+        for (p, cue) in zip(placed, cues) {
+            draw(p.view, corners: p.corners, centre: p.centre, cue: cue, mapping: mapping, clip: clip, into: &canvas)
         }
     }
 
@@ -42,22 +61,21 @@ public struct SceneRasterizer: Sendable {
         return (points.map { mapping.cornerCell($0, towards: centre) }, centre)
     }
 
-    private func draw(_ view: SceneView, mapping: ViewportMapping, clip: CellBox, into canvas: inout TerminalCanvas) {
+    private func draw(_ view: SceneView, corners: [(column: Int, row: Int)], centre: CellPoint, cue: DepthCue,
+                      mapping: ViewportMapping, clip: CellBox, into canvas: inout TerminalCanvas) {
         let a = view.attributes
-        // UIKit's rule for touches is the viewer's rule for sight: hidden or (nearly) transparent
-        // views are not drawn.
-        guard !a.isHidden, a.alpha >= 0.01, let (corners, centre) = Self.corners(of: a, mapping: mapping) else { return }
         let minColumn = corners.map(\.column).min()!, maxColumn = corners.map(\.column).max()!
         let minRow = corners.map(\.row).min()!, maxRow = corners.map(\.row).max()!
-        guard maxColumn >= clip.left, minColumn <= clip.right, maxRow >= clip.top, minRow <= clip.bottom else { return }
         // A transform can make a view huge; only the clipped part is ever walked.
         let left = max(minColumn, clip.left), right = min(maxColumn, clip.right)
         let top = max(minRow, clip.top), bottom = min(maxRow, clip.bottom)
 
-        let glyphs = BoxGlyphs.forAlpha(a.alpha, unicode: unicode)
+        // A far view is drawn as a half-faded one at most; a near opaque one with heavy strokes.
+        let alpha = cue == .far ? min(a.alpha, 0.5) : a.alpha
+        let glyphs = cue == .near && alpha >= 0.66 ? BoxGlyphs.heavy(unicode: unicode) : BoxGlyphs.forAlpha(alpha, unicode: unicode)
         let color = TerminalColor(ViewColor.of(view), depth: colorDepth)
-        let strokeStyle = CellStyle(foreground: color, intensity: a.alpha >= 0.66 ? .normal : .dim)
-        let labelStyle = CellStyle(foreground: color, intensity: a.alpha >= 0.66 ? .bold : a.alpha >= 0.33 ? .normal : .dim)
+        let strokeStyle = CellStyle(foreground: color, intensity: alpha >= 0.66 ? (cue == .near ? .bold : .normal) : .dim)
+        let labelStyle = CellStyle(foreground: color, intensity: alpha >= 0.66 ? .bold : alpha >= 0.33 ? .normal : .dim)
         func inClip(_ c: Int, _ r: Int) -> Bool { c >= clip.left && c <= clip.right && r >= clip.top && r <= clip.bottom }
 
         // Inside: cleared, so what is behind does not show through.

@@ -5,11 +5,15 @@ import CLibUV
 import TrellisCore
 import TrellisProtocol
 
-/// Drawing: the mirrored scene rasterised into the terminal (or text), with the status line.
+/// Drawing: the mirrored scene rasterised into the terminal (or text), with the caption line
+/// (when there is one) above it and the status line below.
 extension TerminalViewer {
     func currentMapping(_ scene: Scene) -> ViewportMapping {
-        ViewportMapping(visible: Rect(origin: scene.contentOffset, size: scene.boundsSize),
-                        columns: size.columns, rows: max(1, size.rows - 1))
+        let captionRows = caption == nil ? 0 : 1
+        var mapping = ViewportMapping(visible: Rect(origin: scene.contentOffset, size: scene.boundsSize),
+                                      columns: size.columns, rows: max(1, size.rows - 1 - captionRows))
+        mapping.rowOffset += captionRows
+        return mapping
     }
 
     func render(countsAsFrame: Bool) {
@@ -20,6 +24,10 @@ extension TerminalViewer {
         let mapping = currentMapping(scene)
         rasterizer.draw(scene, mapping: mapping, into: &canvas)
         drawEdges(of: mapping, into: &canvas)
+        if let caption {
+            let cells = TerminalText.cells(" " + caption).prefix(size.columns)
+            canvas.write(String(String.UnicodeScalarView(cells)), column: 0, row: 0, style: CellStyle(intensity: .bold))
+        }
         status.seq = mirror.seq
         status.bound = mirror.boundCount
         status.skippedFrames = mirror.skippedFrames

@@ -76,6 +76,8 @@ public final class TerminalViewer {
     var sceneChanged = false
     var statsWanted = true
     var statsInFlight = false
+    /// A line above the scene (the demo's step), nil for none.
+    var caption: String?
     /// The offset last asked for with `scroll.to`, until a frame shows it: keys pressed in the
     /// meantime scroll on from there, not from the stale mirror.
     var scrollTarget: Point?
@@ -114,6 +116,15 @@ public final class TerminalViewer {
     public func call(_ method: String, _ params: [String: JSONValue],
                      reply: ((Result<JSONValue, ClientError>) -> Void)? = nil) {
         connection.call(method, params, reply: reply)
+    }
+
+    /// A line above the scene, nil for none: the demo names what each step shows there. The
+    /// scene gets one row less.
+    public func setCaption(_ caption: String?) {
+        let rowsChange = (caption == nil) != (self.caption == nil)
+        self.caption = caption
+        if rowsChange { screen.invalidate() }
+        if case .terminal = configuration.output { render(countsAsFrame: false) }
     }
 
     /// Stops the viewer as q does.

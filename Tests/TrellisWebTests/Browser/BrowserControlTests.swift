@@ -199,6 +199,33 @@ struct BrowserControlTests {
         }
     }
 
+    /// The layout picker shows the session's layout: when another client changes it, and when
+    /// the page itself picks one (which switches the session to it).
+    @Test func theLayoutPickerFollowsTheSession() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try Self.makeSession(harness, "pick")
+            try await harness.open(session: "pick")
+            try await Self.waitForControls(harness)
+            let picked = "document.getElementById('layout-choice').value"
+            _ = try await harness.page.waitUntil("\(picked) === 'flow'", timeout: 20, "the picker shows the flow")
+            // Elsewhere: an animated change to the circle, then one at once to a carousel.
+            try harness.call("layout.set", ["session": .string("pick"), "layout": .object(["type": .string("circle")]),
+                                            "animated": .bool(true), "duration": .number(0.3)])
+            try BrowserSessions.advance(harness, "pick", ms: 400)
+            _ = try await harness.page.waitUntil("\(picked) === 'circle'", timeout: 20, "the picker follows to the circle")
+            try harness.call("layout.set", ["session": .string("pick"), "layout": .object(["type": .string("carousel")])])
+            _ = try await harness.page.waitUntil(
+                "\(picked) === 'carousel' && document.getElementById('status-layout').textContent === 'carousel'",
+                timeout: 20, "the picker and the status bar follow to the carousel")
+            // The page picks the line: the session switches to it.
+            _ = try await harness.page.evaluate(
+                "(() => { const c = document.getElementById('layout-choice'); c.value = 'line'; c.dispatchEvent(new Event('change')); })()")
+            try await Self.waitForReplies(harness)
+            #expect(try harness.call("session.info", ["session": .string("pick")])["layout"] == .string("line"))
+            _ = try await harness.page.waitUntil("\(picked) === 'line'", timeout: 20, "the picker stays on the line")
+        }
+    }
+
     @Test func withoutControlADragChangesNothing() async throws {
         try await BrowserHarness.run { harness in
             try Self.makeSession(harness, "still")
