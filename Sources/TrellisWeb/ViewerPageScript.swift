@@ -175,6 +175,9 @@ enum ViewerPageScript {
         request('session.info', {}).then((info) => {
           if (info.scroll) window.trellisMirror.setMotion(info.scroll);
           setLayout(info.layout);
+          // The selection as it is now (a page that attached late has seen no selection.changed).
+          const ids = info.selected || [];
+          if (ids.length !== selected.size || ids.some((id) => !selected.has(id))) window.trellisMirror.setSelected(ids);
         }, () => {});
       }
       setInterval(refreshInfo, 1000);

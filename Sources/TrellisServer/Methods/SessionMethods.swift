@@ -52,7 +52,10 @@ enum SessionMethods {
         },
         Method("session.info", .reads) { context throws(RPCError) in
             try context.allow(["session"])
-            return info(try context.session())
+            let session = try context.session()
+            var result = members(session)
+            result["selected"] = .array(session.collectionView.selectedItems.map { .string($0.rawValue) })
+            return .object(result)
         },
         Method("session.destroy", .changesSession) { context throws(RPCError) in
             try context.allow(["session"])
@@ -117,15 +120,18 @@ enum SessionMethods {
         },
     ]
 
-    static func info(_ session: Session) -> JSONValue {
+    static func info(_ session: Session) -> JSONValue { .object(members(session)) }
+
+    /// The session info's members (session.info adds the selection).
+    static func members(_ session: Session) -> [String: JSONValue] {
         let view = session.collectionView
-        return .object([
+        return [
             "name": .string(session.name), "clock": .string(session.clock.rawValue),
             "bounds": .array([.number(view.scroll.boundsSize.width), .number(view.scroll.boundsSize.height)]),
             "layout": .string(view.layout.typeName), "sections": .number(Double(view.data.numberOfSections)),
             "items": .number(Double(view.data.totalItemCount)), "time": .number(WireEncoding.milliseconds(view.time)),
             "viewers": .number(Double(session.viewers.count)), "seq": .number(Double(session.seq)),
             "scroll": ScrollWire.state(view),
-        ])
+        ]
     }
 }

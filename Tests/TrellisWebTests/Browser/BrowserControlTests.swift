@@ -226,6 +226,20 @@ struct BrowserControlTests {
         }
     }
 
+    /// A page that attaches after an item was selected shows it selected (session.info says
+    /// the selection; the selection.changed it missed came before it attached).
+    @Test func aPageThatAttachesLateShowsTheSelection() async throws {
+        try await BrowserHarness.run { harness in
+            try Self.makeSession(harness, "late")
+            try harness.call("select", ["session": .string("late"), "at": .array([.number(0), .number(4)])])
+            try await harness.open(session: "late")
+            _ = try await harness.page.waitUntil(
+                "document.querySelectorAll('.view.selected').length === 1", timeout: 20, "the selected cell outlined")
+            #expect(try await harness.page.evaluate("[...window.trellisMirror.selected]") == .array([.string("c4")]))
+            #expect(try await harness.page.evaluate("document.querySelector('.view.selected').textContent") == .string("C4"))
+        }
+    }
+
     @Test func withoutControlADragChangesNothing() async throws {
         try await BrowserHarness.run { harness in
             try Self.makeSession(harness, "still")
