@@ -83,5 +83,25 @@ import Testing
 
     @Test func anUnanimatedChangeShowsWhatAFreshSessionShowsAtTheSameOffset() { check(animated: false) }
 
+    /// Mid-change the views travel with the offset: no frame of an animated change shows an
+    /// empty view (from a wrapping carousel the offset crosses two million points, and views
+    /// aimed at where the layout lays out at the offset shown fell behind it).
+    @Test func everyFrameOfAnAnimatedChangeShowsItsViews() {
+        var empty: [String] = []
+        for (fromName, from) in Self.layouts {
+            for (toName, to) in Self.layouts where toName != fromName {
+                var view = CollectionView(boundsSize: Self.bounds, layout: from, data: items(24))
+                view.advance(to: 0.1)
+                view.setLayout(to, animation: .default)
+                for k in 1...18 {
+                    view.advance(to: 0.1 + Double(k) / 60)
+                    if Self.shown(view).attributes.isEmpty { empty.append("\(fromName) → \(toName) at frame \(k)"); break }
+                }
+            }
+        }
+        let count = empty.count
+        #expect(count == 0, "changes with an empty frame:\n\(empty.prefix(20).joined(separator: "\n"))")
+    }
+
     @Test func anAnimatedChangeEndsWhereAFreshSessionIsAtTheSameOffset() { check(animated: true) }
 }

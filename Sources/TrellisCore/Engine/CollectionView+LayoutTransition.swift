@@ -118,9 +118,22 @@ extension CollectionView {
             proposed = Point(x: after.center.x - scroll.boundsSize.width / 2, y: after.center.y - scroll.boundsSize.height / 2)
         }
         let target = scroll.clamped(layout.targetContentOffset(forProposed: proposed))
+        layOutAtTarget(target)
         animateEverything(to: target, from: { oldLayout.attributes(for: $0) }, leavingLayout: oldLayout,
                           timing: timing, interactive: interactive, transaction: transaction)
         layout.finalizeTransition()
+    }
+
+    /// A layout that lays out against the offset (a carousel) is asked again at the offset the
+    /// change lands on, so every view's target is its place there (UIKit asks the new layout
+    /// once, for its final attributes); its offset on screen stays where it was meanwhile.
+    private mutating func layOutAtTarget(_ target: Point) {
+        let shown = scroll.contentOffset
+        guard target != shown, layout.shouldInvalidate(forBoundsChange: Rect(origin: target, size: scroll.boundsSize)) else { return }
+        scroll.contentOffset = target
+        layout.prepare(context, invalidation: .boundsChange)
+        scroll.contentSize = layout.contentSize
+        scroll.contentOffset = shown
     }
 
     private mutating func relayoutForTransition() {

@@ -377,11 +377,21 @@ public struct CollectionView: Sendable {
 
     /// What the layout sees: the bounds on screen (a layout that depends on the offset lays out
     /// against what is shown, never against a target still being scrolled to), the model
-    /// offset, the velocity and the time.
+    /// offset, the velocity and the time. While a layout change carries the offset, the layout
+    /// lays out at the offset it lands on, as UIKit asks the new layout once for its final
+    /// attributes: every view goes from where it was to where it ends, in step with the offset
+    /// (re-asked at the offset shown, a carousel's targets ran ahead of the offset's and, across
+    /// a wrapping carousel's thousands of turns, left the view empty mid-change).
     var context: LayoutContext {
-        LayoutContext(data: data, boundsSize: scroll.boundsSize, contentOffset: presentationContentOffset,
+        LayoutContext(data: data, boundsSize: scroll.boundsSize, contentOffset: layoutContentOffset,
                       contentInset: scroll.contentInset, modelContentOffset: scroll.contentOffset,
                       velocity: scrollVelocity, time: time, isDragging: scrollMotion.physics.dragging)
+    }
+
+    /// The offset the layout lays out at (`context`).
+    private var layoutContentOffset: Point {
+        if let carried = scrollMotion.animation, animations[carried.transaction]?.kind == .layout { return scroll.contentOffset }
+        return presentationContentOffset
     }
 
     /// The visible rectangle on screen now.
