@@ -104,6 +104,29 @@ import TrellisTestSupport
         #expect(r.stdout == "update 1: inserted 0:0; deleted 0:4\n")
     }
 
+    /// UIKit counts a new section's items as part of the section insert, so the items of
+    /// `--insert 1:…` travel inside the section `--insert-section 1` makes (they were dropped,
+    /// and the batch answered success with the section empty).
+    @Test func itemsInsertedIntoANewSectionArriveInsideIt() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "n", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "n", "--items", "3").status == 0)
+        var r = server.trellis("batch", "n", "--insert-section", "1=s1", "--insert", "1:0..3", "--id-prefix", "x", "--no-animation")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(server.trellis("info", "n").stdout.contains("items: 7\n"))
+        r = server.trellis("query", "n", "--at", "1:3")
+        #expect(r.stdout.hasPrefix("1:3 x3 "), "\(r.stdout)")
+        // Items that cannot fill the new section from 0 refuse the whole batch, as the engine would.
+        r = server.trellis("batch", "n", "--insert-section", "2", "--insert", "2:0", "--insert", "2:2")
+        #expect(r.status == 65)
+        #expect(r.stderr == "attempt to insert item 2 into section 2, but there are only 2 items in section 2 after the update\n")
+        r = server.trellis("--json", "batch", "n", "--insert-section", "2", "--insert", "2:0=a", "--insert", "2:0=b")
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\"code\":\"invalid_update\"") && r.stderr.contains("duplicate_insert_index_path"), "\(r.stderr)")
+        #expect(server.trellis("info", "n").stdout.contains("sections: 2\n"))
+    }
+
     @Test func startsAServerWhenNoneRunsAndShutdownStopsIt() throws {
         let directory = CLIServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -3,6 +3,7 @@ import Foundation
 import TrellisClient
 import TrellisCore
 import TrellisProtocol
+import TrellisServer
 
 /// One connected invocation: calls the server and prints results as text or JSON.
 struct ClientContext {
@@ -52,6 +53,15 @@ func withServer(_ global: GlobalOptions, autoStart: Bool = true, _ body: (Client
         }
         throw report(error, json: global.json)
     }
+}
+
+/// A request refused before it was sent, exactly as the server would refuse it: the same message,
+/// code and exit, and the same failure for a script's `expect-error`.
+func refuse(_ refusal: RPCError, json: Bool) -> ExitCode {
+    let error = ClientError.server(code: refusal.code, message: refusal.message, domainCode: refusal.domainCode,
+                                   data: refusal.json["data"])
+    ScriptHost.current?.lastError = error
+    return report(error, json: json)
 }
 
 /// Prints a client error and returns the exit to throw.
