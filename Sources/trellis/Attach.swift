@@ -4,7 +4,7 @@ import TrellisClient
 import TrellisCore
 
 /// `trellis attach NAME [--read-only]`: watch a session live in the terminal (TerminalViewer).
-struct Attach: ParsableCommand {
+struct Attach: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Watch a session live in the terminal.",
         discussion: """
@@ -23,11 +23,12 @@ struct Attach: ParsableCommand {
     @Option(help: ArgumentHelp("Text size COLUMNSxROWS when stdout is not a terminal (default 80x24).", valueName: "CxR"))
     var size: String?
 
-    func validate() throws {
-        if let frames, frames < 1 { throw ValidationError("--frames takes a number of 1 or more") }
+    func checkOptions() throws {
+        if let frames, frames < 1 { throw optionError("--frames takes a number of 1 or more") }
     }
 
     func run() throws {
+        try checkOptions()
         let onTerminal = isatty(1) == 1
         guard onTerminal || frames != nil else {
             throw usageError("attach draws on a terminal and stdout is not one; add --frames N to print N frames as text")

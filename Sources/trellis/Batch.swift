@@ -4,7 +4,7 @@ import TrellisCore
 import TrellisServer
 
 /// `trellis batch NAME --delete 0:3 --insert 0:0=id1 …`: one performBatchUpdates call.
-struct Batch: ParsableCommand {
+struct Batch: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Perform a batch update: any mix of item and section operations, validated as UIKit does.",
         discussion: """
@@ -34,11 +34,12 @@ struct Batch: ParsableCommand {
     @Option(help: ArgumentHelp("The data after the update from a JSON file, as reload --file.", valueName: "path")) var afterFile: String?
     @OptionGroup(title: "Animation") var animation: AnimationOptions
 
-    func validate() throws {
-        if afterItems != nil && afterFile != nil { throw ValidationError("give at most one of --after-items or --after-file") }
+    func checkOptions() throws {
+        if afterItems != nil && afterFile != nil { throw optionError("give at most one of --after-items or --after-file") }
     }
 
     func run() throws {
+        try checkOptions()
         var builder = BatchBuilder(idPrefix: GeneratedData.idPrefix(idPrefix))
         try parsing { () throws(SyntaxError) in
             for s in deleteSections { try builder.deleteSection(s) }
@@ -50,7 +51,7 @@ struct Batch: ParsableCommand {
             for s in insertSections { try builder.insertSection(s) }
             for s in inserts { try builder.insert(s) }
         }
-        guard !builder.isEmpty else { throw ValidationError("no operations: give at least one of --delete, --insert, --move, --reload, --insert-section, --delete-section, --move-section, --reload-section") }
+        guard !builder.isEmpty else { throw optionError("no operations: give at least one of --delete, --insert, --move, --reload, --insert-section, --delete-section, --move-section, --reload-section") }
         var after: JSONValue?
         if let afterItems {
             after = GeneratedData.sections(counts: try parsing { () throws(SyntaxError) in try CommandSyntax.counts(afterItems) })

@@ -6,7 +6,7 @@ import TrellisProtocol
 
 /// `trellis record NAME --svg-dir DIR --frames N`: attaches as a read-only viewer and writes
 /// one SVG per frame, mirroring the scene from the keyframe and the frame deltas.
-struct Record: ParsableCommand {
+struct Record: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Attach to a session read-only and write one SVG picture per frame.",
         discussion: """
@@ -30,12 +30,13 @@ struct Record: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for each frame before giving up.", valueName: "seconds"))
     var frameTimeout: Double = 30
 
-    func validate() throws {
-        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
-        guard frameTimeout > 0 else { throw ValidationError("--frame-timeout must be above 0 seconds") }
+    func checkOptions() throws {
+        guard frames >= 1 else { throw optionError("--frames must be at least 1") }
+        guard frameTimeout > 0 else { throw optionError("--frame-timeout must be above 0 seconds") }
     }
 
     func run() throws {
+        try checkOptions()
         do {
             try FileManager.default.createDirectory(atPath: svgDir, withIntermediateDirectories: true)
         } catch {

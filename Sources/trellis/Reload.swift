@@ -3,7 +3,7 @@ import TrellisClient
 import TrellisCore
 
 /// `trellis reload NAME --items N | --file F`: replaces the data (reloadData, no animation).
-struct Reload: ParsableCommand {
+struct Reload: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Replace a session's data without animation (reloadData).",
         discussion: """
@@ -16,11 +16,12 @@ struct Reload: ParsableCommand {
     @Option(help: ArgumentHelp("Generated items: a count, or counts per section (10,5).", valueName: "N")) var items: String?
     @Option(help: ArgumentHelp("A JSON data file (- for stdin).", valueName: "path")) var file: String?
 
-    func validate() throws {
-        guard (items == nil) != (file == nil) else { throw ValidationError("give exactly one of --items or --file") }
+    func checkOptions() throws {
+        guard (items == nil) != (file == nil) else { throw optionError("give exactly one of --items or --file") }
     }
 
     func run() throws {
+        try checkOptions()
         let sections: JSONValue
         if let items {
             sections = GeneratedData.sections(counts: try parsing { () throws(SyntaxError) in try CommandSyntax.counts(items) })

@@ -5,7 +5,7 @@ import TrellisCore
 import TrellisServer
 
 /// `trellis run FILE…`: runs scripts of `trellis` commands and assertions and reports TAP.
-struct Run: ParsableCommand {
+struct Run: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Run scripted tests: trellis commands and expectations, reported as TAP.",
         discussion: """
@@ -42,14 +42,15 @@ struct Run: ParsableCommand {
     /// Commands that make no sense on a script line.
     static let refused: Set<String> = ["run", "demo", "attach"]
 
-    func validate() throws {
+    func checkOptions() throws {
         // The shared options carry --json for single commands; a script's output is TAP.
         if global.json {
-            throw ValidationError("trellis run writes TAP (and JUnit XML with --junit FILE), not JSON: drop --json")
+            throw optionError("trellis run writes TAP (and JUnit XML with --junit FILE), not JSON: drop --json")
         }
     }
 
     func run() throws {
+        try checkOptions()
         // Every file is read and checked before anything runs: a typo on the last line must not
         // leave a half-run script behind.
         let parser = ScriptParser(checkCommand: Self.check)

@@ -4,7 +4,7 @@ import TrellisCore
 
 /// `trellis scroll NAME --to X,Y | --item S:I [--position P] [--animated]`: setContentOffset or
 /// scrollToItem, at once or animated.
-struct Scroll: ParsableCommand {
+struct Scroll: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Scroll a session: to a content offset, or to an item (scrollToItem).",
         discussion: "Positions: top, centeredVertically, bottom, left, centeredHorizontally, right; one per axis joined with ','.")
@@ -15,12 +15,13 @@ struct Scroll: ParsableCommand {
     @Option(help: "Where the item ends up (default top).") var position: String?
     @OptionGroup(title: "Animation") var animation: AnimationOptions
 
-    func validate() throws {
-        guard (to == nil) != (item == nil) else { throw ValidationError("give exactly one of --to or --item") }
-        if position != nil && item == nil { throw ValidationError("--position goes with --item") }
+    func checkOptions() throws {
+        guard (to == nil) != (item == nil) else { throw optionError("give exactly one of --to or --item") }
+        if position != nil && item == nil { throw optionError("--position goes with --item") }
     }
 
     func run() throws {
+        try checkOptions()
         var params: [String: JSONValue] = [:]
         let method: String
         if let to {

@@ -163,6 +163,25 @@ import TrellisTestSupport
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
+    /// argument-parser checks `validate()` before it reports unknown options: a typo'd flag was
+    /// reported as the option it meant being missing ("give exactly one of --items or --file").
+    @Test func aTypoInAFlagIsReportedAsATypo() throws {
+        let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
+        for (arguments, typo, meant) in [(["reload", "s", "--itmes", "5"], "--itmes", "--items"),
+                                         (["query", "s", "--rec", "0,0,10,10"], "--rec", "--rect"),
+                                         (["scroll", "s", "--too", "0,10"], "--too", "--to"),
+                                         (["attach", "s", "--frames", "0", "--sise", "80x24"], "--sise", "--size")] {
+            let r = runTrellis(["--socket", socket] + arguments)
+            #expect(r.status == 64)
+            #expect(r.stderr.hasPrefix("Error: Unknown option '\(typo)'. Did you mean '\(meant)'?"), "\(arguments): \(r.stderr)")
+        }
+        // Without the typo, the check between options still speaks, with the pointer to help.
+        let r = runTrellis(["--socket", socket, "reload", "s"])
+        #expect(r.status == 64)
+        #expect(r.stderr == "trellis: give exactly one of --items or --file\n  See 'trellis reload --help' for more information.\n")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
     @Test func aNegativeValueGetsAHintNotAMissingArgument() throws {
         let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
         let dashed = runTrellis(["--socket", socket, "delete", "s", "-1:0"])
