@@ -68,7 +68,7 @@ struct Record: ParsableCommand, OptionChecks {
         var written = 1
         while written < frames {
             guard let message = try client.nextNotification(timeout: frameTimeout) else {
-                printError("trellis: no frame from '\(name)' within \(JSONNumberText.format(frameTimeout)) s after \(written) of \(frames) files (a manual clock publishes frames only when the session changes: advance it, or raise --frame-timeout)")
+                printError("trellis: no frame from '\(name)' within \(HumanNumber.format(frameTimeout)) s after \(written) of \(frames) files (a manual clock publishes frames only when the session changes: advance it, or raise --frame-timeout)")
                 throw ExitCode(Exit.unavailable)
             }
             let params = message["params"]

@@ -127,6 +127,19 @@ import TrellisTestSupport
         #expect(server.trellis("info", "n").stdout.contains("sections: 2\n"))
     }
 
+    /// Numbers are rounded for people (`-100.00000000000001` → `-100`), exact with --json.
+    @Test func numbersAreRoundedForPeopleAndExactInJSON() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "r", "--manual-clock").status == 0)
+        var r = server.trellis("scroll", "r", "--to=-100.00000000000001,0.30000000000000004")
+        #expect(r.stdout == "offset=-100,0.3 contentSize=375,0\n", "\(r.stdout)")
+        r = server.trellis("info", "r")
+        #expect(r.stdout.contains("scroll.contentOffset: -100,0.3\n"), "\(r.stdout)")
+        r = server.trellis("--json", "info", "r")
+        #expect(r.stdout.contains("\"contentOffset\":[-100.00000000000001,0.30000000000000004]"), "\(r.stdout)")
+    }
+
     @Test func startsAServerWhenNoneRunsAndShutdownStopsIt() throws {
         let directory = CLIServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
