@@ -9,7 +9,7 @@ struct Dynamics: ParsableCommand {
         abstract: "Add, change, remove and list dynamic behaviours; read an element's dynamic state.",
         discussion: """
             Elements are item ids (i3, or item:i3) and bodies (body:panel, see `trellis body`). \
-            Behaviour types: \(BehaviorBuilder.types.joined(separator: ", ")). Options set UIKit's \
+            Behaviour types: \(Choices.list(BehaviorBuilder.types)). Options set UIKit's \
             properties by type (--direction is gravity's gravityDirection, push's pushDirection); \
             --merge '{…}' and --set key=value reach every other key of the protocol.
             """,
@@ -33,7 +33,7 @@ struct DynamicsAdd: ParsableCommand {
             """)
 
     @OptionGroup var session: SessionArguments
-    @Argument(help: ArgumentHelp("gravity, collision, attachment, snap, push, item, field or composite.", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp("The behaviour: \(Choices.list(BehaviorBuilder.types)).", valueName: "type")) var type: String
     @Argument(help: ArgumentHelp("What it acts on: item ids, item:ID, body:NAME.", valueName: "element")) var elements: [String] = []
     @OptionGroup(title: "Behaviour") var options: BehaviorOptions
 

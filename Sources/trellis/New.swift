@@ -11,7 +11,7 @@ struct New: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The session's name.") var name: String
     @Option(help: ArgumentHelp("The view's size WIDTHxHEIGHT.", valueName: "WxH")) var bounds = "375x812"
-    @Option(help: "flow, circle, line, coverFlow, stack or carousel.") var layout = "flow"
+    @Option(help: ArgumentHelp("The layout: \(LayoutVocabulary.names).")) var layout = "flow"
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @Option(help: ArgumentHelp("Content insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets")) var contentInset: String?
     @Flag(help: "Time moves only with `trellis advance` (deterministic animations).") var manualClock = false

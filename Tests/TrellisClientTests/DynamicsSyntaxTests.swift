@@ -98,7 +98,7 @@ private func expectation(_ line: String) throws -> ScriptExpectation {
         #expect(refusal { try build("gravity", ["i0"], [("anchor", "1,2")]) } == "--anchor applies to attachment behaviours, not gravity")
         #expect(refusal { try build("snap", ["i0"], [("direction", "1,2")]) } == "--direction applies to gravity and push and field behaviours, not snap")
         #expect(refusal { try build("gravity", ["i0"], [("magnitude", "strong")]) } == "--magnitude 'strong': expected a number")
-        #expect(refusal { try build("spring", ["i0"]) }?.hasPrefix("'spring': expected a behaviour type") == true)
+        #expect(refusal { try build("spring", ["i0"]) }?.hasPrefix("behaviour type 'spring': expected gravity, collision") == true)
         #expect(refusal { try build("field", ["i0"], [("region", "square:3")]) }?.hasPrefix("'square:3': expected a region") == true)
     }
 
