@@ -35,7 +35,7 @@ struct Attach: ParsableCommand, OptionChecks {
         }
         // The usual connection first: it starts a server like every command, and an unknown
         // session is reported as every command reports it, before the screen is taken over.
-        try withServer(global) { c in _ = try c.call("session.info", ["session": .string(name)]) }
+        try withServer(global, session: name) { c in _ = try c.call("session.info", ["session": .string(name)]) }
         var configuration = TerminalViewer.Configuration(socketPath: global.socketPath, session: name)
         configuration.readOnly = readOnly
         configuration.frameLimit = frames

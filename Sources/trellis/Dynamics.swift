@@ -59,7 +59,7 @@ struct DynamicsUpdate: ParsableCommand {
         // The values' shapes are checked before anything is asked (a script's dry run finds
         // typos); which key an option sets needs the behaviour's type, which the server knows.
         _ = try parsing { () throws(SyntaxError) in try options.builder(type: "composite", elements: elements, update: true).shapesChecked() }
-        try withServer(session.global) { c in
+        try withServer(session.global, session: session.name) { c in
             let list = try c.call("dynamics.list", ["session": .string(session.name)])
             let type = list["behaviors"]?.arrayValue?.first { $0["behavior"]?.numberValue == Double(id) }?["type"]?.stringValue
             var params: [String: JSONValue] = ["session": .string(session.name), "behavior": .number(Double(id))]

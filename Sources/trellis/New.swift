@@ -28,7 +28,7 @@ struct New: ParsableCommand {
             let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(contentInset) }
             params["contentInset"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
         }
-        try withServer(global) { c in
+        try withServer(global, session: name) { c in
             let created = replace ? try replaceSession(c, params) : try c.call("session.create", params)
             c.emit(created) { [Human.session($0)] }
         }

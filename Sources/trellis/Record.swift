@@ -52,7 +52,7 @@ struct Record: ParsableCommand, OptionChecks {
             defer { client.close() }
             try record(client)
         } catch let error as ClientError {
-            throw report(error, json: global.json)
+            throw report(error, json: global.json, noStart: global.noStart, session: name)
         }
     }
 

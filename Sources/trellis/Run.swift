@@ -76,7 +76,7 @@ struct Run: ParsableCommand, OptionChecks {
                 launcher.callTimeout = global.timeout
                 connection = try launcher.connect(autoStart: !global.noStart)
             } catch {
-                throw report(error, json: false)
+                throw report(error, json: false, noStart: global.noStart)
             }
         }
         defer { connection?.close() }
@@ -185,8 +185,9 @@ struct Run: ParsableCommand, OptionChecks {
     static func failure(host: ScriptHost, error: any Error, code: Int32) -> CommandFailure {
         if let refusal = host.refusal { return refusal }
         switch host.lastError {
-        case .server(let number, let message, let domainCode, _)?:
-            return CommandFailure(serverCode: number, domainCode: domainCode, message: message)
+        case .server(let number, let message, let domainCode, let data)?:
+            return CommandFailure(serverCode: number, domainCode: domainCode,
+                                  message: CommandWording.message(message, domainCode: domainCode, data: data, session: nil))
         case let other?:
             return CommandFailure(code: other.isConnectionError ? "connection" : "internal", message: other.description)
         case nil:

@@ -140,6 +140,40 @@ import TrellisTestSupport
         #expect(r.stdout.contains("\"contentOffset\":[-100.00000000000001,0.30000000000000004]"), "\(r.stdout)")
     }
 
+    /// Refusals speak the CLI's words (not "create one with session.create") and say the next
+    /// step: --replace for a taken name, reload or a section for an empty session, how to start
+    /// a server under --no-start. UIKit's text stays first; --json keeps the server's error.
+    @Test func refusalsNameCommandsNotMethods() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        var r = server.trellis("kill", "nowhere")
+        #expect(r.status == 65)
+        #expect(r.stderr == "no session named 'nowhere'; there are no sessions (create one with `trellis new nowhere`)\n")
+        r = server.trellis("--json", "kill", "nowhere")
+        #expect(r.stderr.contains("session.create"))
+        #expect(server.trellis("new", "e").status == 0)
+        r = server.trellis("new", "e")
+        #expect(r.status == 65)
+        #expect(r.stderr == "a session named 'e' already exists: choose another name, or replace it with `trellis new e --replace` (its viewers are told it closed)\n")
+        r = server.trellis("insert", "e", "0:0..2")
+        #expect(r.status == 65)
+        #expect(r.stderr == """
+            attempt to insert item 0 into section 0, but there are only 0 sections after the update
+            session 'e' has no sections yet: `trellis reload e --items N` gives it one of N items, or `trellis batch e --insert-section 0 --insert 0:0..J` inserts one holding items 0 to J
+
+            """)
+        r = server.trellis("advance", "e", "16ms")
+        #expect(r.stderr == "session 'e' has a live clock; `trellis advance` needs a session made with `trellis new e --manual-clock`\n")
+        r = server.trellis("body", "rm", "e", "card")
+        #expect(r.stderr == "unknown body 'card'; the session has no bodies (`trellis body add` adds one)\n")
+        r = server.trellis("dynamics", "add", "e", "gravity", "body:card")
+        #expect(r.stderr == "unknown body 'card': add it first with `trellis body add`\n")
+        let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
+        r = runTrellis(["--socket", socket, "--no-start", "ls"])
+        #expect(r.status == 69)
+        #expect(r.stderr.hasSuffix("\nno server runs there and --no-start forbids starting one: start it with `trellisd --socket \(socket) &` (or leave out --no-start and trellis starts it)\n"), "\(r.stderr)")
+    }
+
     @Test func startsAServerWhenNoneRunsAndShutdownStopsIt() throws {
         let directory = CLIServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -56,12 +56,13 @@ import TrellisClient
         #expect(r.stdout.hasPrefix("running: true\nitems: body:card\nbodies: card\n"))
     }
 
+    /// The server's refusals, in the CLI's words (commands, not methods).
     @Test func refusalsPrintTheServersMessageAndExit65() throws {
         let server = try CLIServer()
         defer { server.stop() }
         #expect(server.trellis("new", "e", "--manual-clock").status == 0)
         var r = server.trellis("dynamics", "add", "e", "gravity", "body:nope")
-        #expect(r.status == 65 && r.stderr == "unknown body 'nope': add it first with body.add\n")
+        #expect(r.status == 65 && r.stderr == "unknown body 'nope': add it first with `trellis body add`\n")
         r = server.trellis("dynamics", "update", "e", "9", "--damping", "1")
         #expect(r.status == 65 && r.stderr.hasPrefix("unknown behaviour 9"))
         r = server.trellis("body", "add", "e", "b", "--at", "10,10", "--size", "10x10")
@@ -70,7 +71,7 @@ import TrellisClient
         #expect(r.status == 65 && r.stderr.hasPrefix("a body named 'b' already exists"))
         #expect(server.trellis("dynamics", "add", "e", "item", "body:b", "--elasticity", "0.5").stdout == "1\n")
         r = server.trellis("body", "rm", "e", "b")
-        #expect(r.status == 65 && r.stderr == "body 'b' is acted on by behaviour 1: remove it first (dynamics.remove)\n")
+        #expect(r.status == 65 && r.stderr == "body 'b' is acted on by behaviour 1: remove it first (`trellis dynamics rm`)\n")
         // The CLI's own checks: usage errors, exit 64, before anything is sent.
         r = server.trellis("dynamics", "add", "e", "gravity", "body:b", "--anchor", "1,2")
         #expect(r.status == 64 && r.stderr == "trellis: --anchor applies to attachment behaviours, not gravity\n")
