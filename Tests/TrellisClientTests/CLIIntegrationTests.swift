@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 import TrellisTestSupport
 
 /// The real `trellis` executable against a real `trellisd`, as a user runs them: stdout,
@@ -172,6 +173,24 @@ import TrellisTestSupport
         r = runTrellis(["--socket", socket, "--no-start", "ls"])
         #expect(r.status == 69)
         #expect(r.stderr.hasSuffix("\nno server runs there and --no-start forbids starting one: start it with `trellisd --socket \(socket) &` (or leave out --no-start and trellis starts it)\n"), "\(r.stderr)")
+    }
+
+    /// `--json attach` prints each frame as JSON (it printed the text drawing), the scene as
+    /// `--json scene` prints it; and it needs no terminal.
+    @Test func jsonAttachPrintsFramesAsJSON() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "j", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "j", "--items", "2").status == 0)
+        let r = server.trellis("--json", "attach", "j", "--frames", "1")
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let frame = try JSONParser.parse(Array(try #require(lines.first).utf8))
+        #expect(frame["seq"] == .number(0))
+        let scene = try JSONParser.parse(Array(server.trellis("--json", "scene", "j").stdout.utf8))
+        #expect(frame["scene"] == scene)
+        #expect(frame["scene"]?["views"]?.arrayValue?.count == 2)
     }
 
     @Test func startsAServerWhenNoneRunsAndShutdownStopsIt() throws {
