@@ -81,4 +81,27 @@ import TrellisClient
         #expect(r.status == 64 && r.stderr.hasPrefix("trellis: --data '{': not JSON"))
         #expect(server.trellis("dynamics", "ls", "e").stdout.contains("1   item  body:b    elasticity=0.5"))
     }
+
+    /// Elements accept index paths, ranges and `all` as every other command does, resolved to
+    /// the items there when the command runs (they took item ids only).
+    @Test func elementsAcceptIndexPathsRangesAndAll() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "p", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "p", "--items", "5,3").status == 0)
+        #expect(server.trellis("dynamics", "add", "p", "gravity", "0:0..2", "1:1").stdout == "1\n")
+        #expect(server.trellis("dynamics", "add", "p", "collision", "all", "--bounds-boundary").stdout == "2\n")
+        #expect(server.trellis("dynamics", "add", "p", "snap", "1:2", "--to", "100,100").stdout == "3\n")
+        var r = server.trellis("dynamics", "ls", "p")
+        #expect(r.stdout.contains("\n1   gravity    item0 item1 item2 item6\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("\n2   collision  item0 item1 item2 item3 item4 item5 item6 item7  translatesReferenceBoundsIntoBoundary=true\n"))
+        #expect(r.stdout.contains("\n3   snap       item7"))
+        #expect(server.trellis("dynamics", "update", "p", "1", "1:0").status == 0)
+        #expect(server.trellis("dynamics", "ls", "p").stdout.contains("\n1   gravity    item5\n"))
+        #expect(server.trellis("dynamics", "item", "p", "0:4").stdout.hasPrefix("item4 dynamic "))
+        r = server.trellis("dynamics", "add", "p", "gravity", "0:9")
+        #expect(r.status == 65 && r.stderr == "index path 0:9 is out of range: section 0 has 5 items (valid items 0..<5)\n")
+        r = server.trellis("dynamics", "item", "p", "0:0..1")
+        #expect(r.status == 64 && r.stderr == "trellis: '0:0..1': dynamics item reads one element\n")
+    }
 }
