@@ -66,8 +66,12 @@ struct Record: ParsableCommand, OptionChecks {
         let width = max(4, String(frames).count)
         try write(state, seq: seq, number: 1, width: width)
         var written = 1
+        // How far a long recording is (on a terminal only), erased before each file's line.
+        let progress = ProgressLine()
+        defer { progress.clear() }
         while written < frames {
-            guard let message = try client.nextNotification(timeout: frameTimeout) else {
+            progress.update("record \(name): \(written) of \(frames) files, waiting for the next frame")
+            guard let message = try progress.ticking({ try client.nextNotification(timeout: frameTimeout) }) else {
                 printError("trellis: no frame from '\(name)' within \(HumanNumber.format(frameTimeout)) s after \(written) of \(frames) files (a manual clock publishes frames only when the session changes: advance it, or raise --frame-timeout)")
                 throw ExitCode(Exit.unavailable)
             }

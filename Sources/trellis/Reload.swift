@@ -22,6 +22,9 @@ struct Reload: ParsableCommand, OptionChecks {
 
     func run() throws {
         try checkOptions()
+        // Many items take seconds to make, send and load: a terminal shows how long so far.
+        let progress = ProgressLine()
+        progress.update("reload \(session.name): making the items")
         let sections: JSONValue
         if let items {
             sections = GeneratedData.sections(counts: try parsing { () throws(SyntaxError) in try CommandSyntax.counts(items) })
@@ -29,9 +32,14 @@ struct Reload: ParsableCommand, OptionChecks {
             let value = try readJSONFile(file!)
             sections = try parsing { () throws(SyntaxError) in try GeneratedData.sections(fromFile: value) }
         }
-        try session.call("data.reload", ["sections": sections]) { r in
-            let items = Human.number(r["items"]), sections = Human.number(r["sections"])
-            return ["\(items) item\(items == "1" ? "" : "s") in \(sections) section\(sections == "1" ? "" : "s")"]
+        let count = sections.arrayValue?.reduce(0) { $0 + ($1["items"]?.arrayValue?.count ?? 0) } ?? 0
+        progress.update("reload \(session.name): sending and loading \(count) items")
+        try withServer(session.global, session: session.name) { c in
+            let result = try progress.ticking { try c.call("data.reload", ["session": .string(session.name), "sections": sections]) }
+            c.emit(result) { r in
+                let items = Human.number(r["items"]), sections = Human.number(r["sections"])
+                return ["\(items) item\(items == "1" ? "" : "s") in \(sections) section\(sections == "1" ? "" : "s")"]
+            }
         }
     }
 }

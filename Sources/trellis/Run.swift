@@ -90,7 +90,15 @@ struct Run: ParsableCommand, OptionChecks {
         var tap = TAPWriter()
         var suites: [JUnitWriter.Suite] = []
         var bailOut: String?
+        // Where a long run is (on a terminal only); erased before each line of TAP.
+        let progress = ProgressLine()
+        var failures = 0
+        func showProgress(_ file: String) {
+            progress.update("run: file \(suites.count + 1) of \(scripts.count) (\(file)): \(tap.count) test\(tap.count == 1 ? "" : "s"), \(failures) failed")
+        }
+        defer { progress.clear() }
         for script in scripts where bailOut == nil {
+            showProgress(script.file)
             let base: any MethodCaller
             if let connection {
                 base = connection
@@ -105,15 +113,20 @@ struct Run: ParsableCommand, OptionChecks {
             var runner = ScriptRunner(caller: caller) { words in Self.execute(words, caller: caller, scriptPath: script.file) }
             if verbose {
                 runner.onCommand = { step, outcome in
+                    progress.clear()
                     for line in TAPWriter.comments(["\(step.location): \(step.text)"] + outcome.output.map { "  " + $0 }) { print(line) }
                 }
             }
             let outcome = runner.run(script) { result in
+                progress.clear()
                 for line in tap.lines(for: result) { print(line) }
+                if !result.passed { failures += 1 }
+                showProgress(script.file)
             }
             suites.append(JUnitWriter.Suite(file: script.file, results: outcome.results))
             bailOut = outcome.bailOut
         }
+        progress.clear()
         if let bailOut {
             print(TAPWriter.bailOut(bailOut))
         } else {
