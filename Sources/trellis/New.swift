@@ -15,7 +15,7 @@ struct New: ParsableCommand {
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @Option(help: ArgumentHelp("Content insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets")) var contentInset: String?
     @Flag(help: "Time moves only with `trellis advance` (deterministic animations).") var manualClock = false
-    @Flag(help: "Replace a session of that name if there is one (its viewers are told it closed), as scripts run against a shared server need.")
+    @Flag(help: "Replace a session of that name if there is one (its viewers are told it closed).")
     var replace = false
 
     func run() throws {

@@ -61,6 +61,9 @@ import TrellisProtocol
             (["dynamics", "add", "s", "gravty", "i0"], "did you mean gravity?\n"),
             (["dynamics", "add", "s", "collision", "i0", "--mode", "everythin"], "did you mean everything?\n"),
             (["dynamics", "add", "s", "field", "i0", "--kind", "vortx"], "did you mean vortex?\n"),
+            (["dynamics", "add", "s", "push", "i0", "--active", "flase"], "trellis: --active 'flase': expected true or false; did you mean false?\n"),
+            (["scroll-config", "s", "--paging", "treu"], "trellis: --paging 'treu': expected true or false; did you mean true?\n"),
+            (["scroll-config", "s", "--deceleration", "fats"], "trellis: --deceleration 'fats': expected normal, fast or a rate per millisecond such as 0.995; did you mean fast?\n"),
         ]
         for (arguments, ending) in cases {
             let r = runTrellis(["--socket", socket] + arguments)

@@ -196,8 +196,7 @@ public struct BehaviorBuilder: Sendable {
         case .choice(let names):
             return .string(try Choices.check(text, among: names, what: "--\(option)"))
         case .bool:
-            guard text == "true" || text == "false" else { throw SyntaxError("--\(option) '\(text)': expected true or false") }
-            return .bool(text == "true")
+            return .bool(try Choices.check(text, among: ["true", "false"], what: "--\(option)") == "true")
         case .flag(let value):
             return value
         case .boundary:
