@@ -37,6 +37,7 @@ func withServer(_ global: GlobalOptions, autoStart: Bool = true, session: String
             try body(ClientContext(global: global, caller: host.caller, connection: nil))
         } catch let error as ClientError {
             host.lastError = error
+            host.lastSession = session
             throw report(error, json: global.json, session: session)
         }
         return
@@ -70,14 +71,14 @@ func refuse(_ refusal: RPCError, json: Bool) -> ExitCode {
 /// start a server.
 func report(_ error: ClientError, json: Bool, noStart: Bool = false, session: String? = nil) -> ExitCode {
     switch error {
-    case .server(let code, let message, _, let data):
+    case .server(let code, let message, let domainCode, let data):
         if json {
             var object: [String: JSONValue] = ["code": .number(Double(code)), "message": .string(message)]
             if let data { object["data"] = data }
             printError(JSONWriter.string(.object(object)))
         } else {
             // The server's message alone, so scripts can match UIKit's exact text.
-            printError(CommandWording.message(message, domainCode: data?["code"]?.stringValue, data: data, session: session))
+            printError(CommandWording.message(message, domainCode: domainCode, data: data, session: session))
         }
         // JSON-RPC's own codes mean client and server disagree about the protocol itself.
         let protocolFaults: Set<Int> = [-32700, -32600, -32601, -32603]
