@@ -4,7 +4,7 @@ import TrellisClient
 import TrellisCore
 
 /// `trellis attach NAME [--read-only]`: watch a session live in the terminal (TerminalViewer).
-struct Attach: ParsableCommand {
+struct Attach: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Watch a session live in the terminal.",
         discussion: """
@@ -12,8 +12,10 @@ struct Attach: ParsableCommand {
             alpha, z-order and transform, and a status line (frame seq, fps, views bound and \
             pooled, views created and reused). Keys: q quits; arrows, j/k, h/l, PgUp/PgDn, \
             g/G scroll the session, shift+arrows fling it (3000 pt/s, as a flick on a phone; not \
-            with --read-only). Needs a terminal on stdout, unless \
-            --frames is given: then frames are printed as text.
+            with --read-only). Needs a terminal on stdout, unless --frames is given: then frames \
+            are printed as text. With --json every frame is printed instead as one line \
+            {"seq": N, "scene": SCENE}, the scene as `trellis --json scene` prints it (until \
+            --frames, the session closing, or Ctrl-C).
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -23,23 +25,26 @@ struct Attach: ParsableCommand {
     @Option(help: ArgumentHelp("Text size COLUMNSxROWS when stdout is not a terminal (default 80x24).", valueName: "CxR"))
     var size: String?
 
-    func validate() throws {
-        if let frames, frames < 1 { throw ValidationError("--frames takes a number of 1 or more") }
+    func checkOptions() throws {
+        if let frames, frames < 1 { throw optionError("--frames takes a number of 1 or more") }
     }
 
     func run() throws {
+        try checkOptions()
         let onTerminal = isatty(1) == 1
-        guard onTerminal || frames != nil else {
-            throw usageError("attach draws on a terminal and stdout is not one; add --frames N to print N frames as text")
+        guard onTerminal || frames != nil || global.json else {
+            throw usageError("attach draws on a terminal and stdout is not one; add --frames N to print N frames as text (or --json to print frames as JSON)")
         }
         // The usual connection first: it starts a server like every command, and an unknown
         // session is reported as every command reports it, before the screen is taken over.
-        try withServer(global) { c in _ = try c.call("session.info", ["session": .string(name)]) }
+        try withServer(global, session: name) { c in _ = try c.call("session.info", ["session": .string(name)]) }
         var configuration = TerminalViewer.Configuration(socketPath: global.socketPath, session: name)
         configuration.readOnly = readOnly
         configuration.frameLimit = frames
         configuration.environment = ProcessInfo.processInfo.environment
-        if !onTerminal {
+        if global.json {
+            configuration.output = .json
+        } else if !onTerminal {
             let cells = try parsing { () throws(SyntaxError) in try CommandSyntax.size(size ?? "80x24") }
             configuration.output = .text(columns: Int(cells.width), rows: Int(cells.height))
         }

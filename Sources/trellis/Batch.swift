@@ -1,16 +1,20 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisServer
 
 /// `trellis batch NAME --delete 0:3 --insert 0:0=id1 …`: one performBatchUpdates call.
-struct Batch: ParsableCommand {
+struct Batch: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Perform a batch update: any mix of item and section operations, validated as UIKit does.",
         discussion: """
             Each option may repeat. Index paths are section:item; ranges section:first..last are \
             inclusive. Items inserted without '=id' get generated ids (<prefix>0, <prefix>1, …; \
-            the prefix is random unless --id-prefix is given) with the id as data.label. A refused \
-            batch prints UIKit's message to stderr and exits 65; nothing changes.
+            the prefix is random unless --id-prefix is given) with the id as data.label. Items \
+            inserted into a section this batch inserts arrive inside it, as UIKit counts them \
+            (--insert-section 1 --insert 1:0..3: a new section of four items); they must fill it \
+            from item 0 without a gap. A refused batch prints UIKit's message to stderr and exits \
+            65; nothing changes.
             """)
 
     @OptionGroup var session: SessionArguments
@@ -18,7 +22,7 @@ struct Batch: ParsableCommand {
     @Option(name: .customLong("insert"), help: ArgumentHelp("Insert an item: S:I=id, or S:I / S:I..J with generated ids.", valueName: "path[=id]")) var inserts: [String] = []
     @Option(name: .customLong("move"), help: ArgumentHelp("Move an item: S:I:S:I (from, to).", valueName: "from:to")) var moves: [String] = []
     @Option(name: .customLong("reload"), help: ArgumentHelp("Reload items: S:I or S:I..J.", valueName: "path")) var reloads: [String] = []
-    @Option(name: .customLong("insert-section"), help: ArgumentHelp("Insert an empty section: N or N=id.", valueName: "index[=id]")) var insertSections: [String] = []
+    @Option(name: .customLong("insert-section"), help: ArgumentHelp("Insert a section: N or N=id; it holds the --insert items aimed at it.", valueName: "index[=id]")) var insertSections: [String] = []
     @Option(name: .customLong("delete-section"), help: ArgumentHelp("Delete a section.", valueName: "index")) var deleteSections: [String] = []
     @Option(name: .customLong("move-section"), help: ArgumentHelp("Move a section: FROM:TO.", valueName: "from:to")) var moveSections: [String] = []
     @Option(name: .customLong("reload-section"), help: ArgumentHelp("Reload a section.", valueName: "index")) var reloadSections: [String] = []
@@ -30,11 +34,12 @@ struct Batch: ParsableCommand {
     @Option(help: ArgumentHelp("The data after the update from a JSON file, as reload --file.", valueName: "path")) var afterFile: String?
     @OptionGroup(title: "Animation") var animation: AnimationOptions
 
-    func validate() throws {
-        if afterItems != nil && afterFile != nil { throw ValidationError("give at most one of --after-items or --after-file") }
+    func checkOptions() throws {
+        if afterItems != nil && afterFile != nil { throw optionError("give at most one of --after-items or --after-file") }
     }
 
     func run() throws {
+        try checkOptions()
         var builder = BatchBuilder(idPrefix: GeneratedData.idPrefix(idPrefix))
         try parsing { () throws(SyntaxError) in
             for s in deleteSections { try builder.deleteSection(s) }
@@ -46,7 +51,7 @@ struct Batch: ParsableCommand {
             for s in insertSections { try builder.insertSection(s) }
             for s in inserts { try builder.insert(s) }
         }
-        guard !builder.isEmpty else { throw ValidationError("no operations: give at least one of --delete, --insert, --move, --reload, --insert-section, --delete-section, --move-section, --reload-section") }
+        guard !builder.isEmpty else { throw optionError("no operations: give at least one of --delete, --insert, --move, --reload, --insert-section, --delete-section, --move-section, --reload-section") }
         var after: JSONValue?
         if let afterItems {
             after = GeneratedData.sections(counts: try parsing { () throws(SyntaxError) in try CommandSyntax.counts(afterItems) })
@@ -62,6 +67,10 @@ struct Batch: ParsableCommand {
 func performBatch(_ session: SessionArguments, builder: BatchBuilder, animation: AnimationOptions, sectionsAfter: JSONValue? = nil) throws {
     var params = try animation.params()
     if let sectionsAfter { params["sections"] = sectionsAfter }
-    params["ops"] = .array(builder.operations)
+    do {
+        params["ops"] = .array(try builder.operations())
+    } catch {
+        throw refuse(RPCError.from(error), json: session.global.json)
+    }
     try session.call("batch", params, human: Human.update)
 }

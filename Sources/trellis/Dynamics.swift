@@ -8,8 +8,9 @@ struct Dynamics: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add, change, remove and list dynamic behaviours; read an element's dynamic state.",
         discussion: """
-            Elements are item ids (i3, or item:i3) and bodies (body:panel, see `trellis body`). \
-            Behaviour types: \(BehaviorBuilder.types.joined(separator: ", ")). Options set UIKit's \
+            Elements are item ids (i3, or item:ID), index paths and ranges as every command writes \
+            them (0:3, 0:0..11: the items there now), all (every item), and bodies (body:panel, see \
+            `trellis body`). Behaviour types: \(Choices.list(BehaviorBuilder.types)). Options set UIKit's \
             properties by type (--direction is gravity's gravityDirection, push's pushDirection); \
             --merge '{…}' and --set key=value reach every other key of the protocol.
             """,
@@ -33,13 +34,26 @@ struct DynamicsAdd: ParsableCommand {
             """)
 
     @OptionGroup var session: SessionArguments
-    @Argument(help: ArgumentHelp("gravity, collision, attachment, snap, push, item, field or composite.", valueName: "type")) var type: String
-    @Argument(help: ArgumentHelp("What it acts on: item ids, item:ID, body:NAME.", valueName: "element")) var elements: [String] = []
+    @Argument(help: ArgumentHelp("The behaviour: \(Choices.list(BehaviorBuilder.types)).", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp("What it acts on: item ids, item:ID, index paths S:I, ranges S:I..J, all, body:NAME.", valueName: "element"))
+    var elements: [String] = []
     @OptionGroup(title: "Behaviour") var options: BehaviorOptions
 
     func run() throws {
-        let behavior = try parsing { () throws(SyntaxError) in try options.builder(type: type, elements: elements, update: false).behavior() }
-        try session.call("dynamics.add", ["behavior": .object(behavior)]) { r in [Human.number(r["behavior"])] }
+        let selections = try parsing { () throws(SyntaxError) in try elements.map(ElementSelection.parse) }
+        // Checked with stand-ins first, so a script's dry run finds a wrong option without a server.
+        _ = try parsing { () throws(SyntaxError) in
+            try options.builder(type: type, elements: selections.flatMap(\.standIns), update: false).behavior()
+        }
+        try withServer(session.global, session: session.name) { c in
+            let resolved = try ElementSelection.resolve(selections, session: session.name, with: c.caller)
+            let behavior = try parsing { () throws(SyntaxError) in
+                try options.builder(type: type, elements: resolved.map(\.description), update: false).behavior()
+            }
+            c.emit(try c.call("dynamics.add", ["session": .string(session.name), "behavior": .object(behavior)])) { r in
+                [Human.number(r["behavior"])]
+            }
+        }
     }
 }
 
@@ -52,14 +66,19 @@ struct DynamicsUpdate: ParsableCommand {
 
     @OptionGroup var session: SessionArguments
     @Argument(help: "The behaviour's id.") var id: Int
-    @Argument(help: ArgumentHelp("New items: item ids, item:ID, body:NAME.", valueName: "element")) var elements: [String] = []
+    @Argument(help: ArgumentHelp("New items: item ids, item:ID, index paths S:I, ranges S:I..J, all, body:NAME.", valueName: "element"))
+    var elements: [String] = []
     @OptionGroup(title: "Behaviour") var options: BehaviorOptions
 
     func run() throws {
         // The values' shapes are checked before anything is asked (a script's dry run finds
         // typos); which key an option sets needs the behaviour's type, which the server knows.
-        _ = try parsing { () throws(SyntaxError) in try options.builder(type: "composite", elements: elements, update: true).shapesChecked() }
-        try withServer(session.global) { c in
+        let selections = try parsing { () throws(SyntaxError) in try elements.map(ElementSelection.parse) }
+        _ = try parsing { () throws(SyntaxError) in
+            try options.builder(type: "composite", elements: selections.flatMap(\.standIns), update: true).shapesChecked()
+        }
+        try withServer(session.global, session: session.name) { c in
+            let elements = try ElementSelection.resolve(selections, session: session.name, with: c.caller).map(\.description)
             let list = try c.call("dynamics.list", ["session": .string(session.name)])
             let type = list["behaviors"]?.arrayValue?.first { $0["behavior"]?.numberValue == Double(id) }?["type"]?.stringValue
             var params: [String: JSONValue] = ["session": .string(session.name), "behavior": .number(Double(id))]
@@ -110,10 +129,17 @@ struct DynamicsItem: ParsableCommand {
         abstract: "An element's dynamic state: centre, size, angle, velocity, angular velocity.")
 
     @OptionGroup var session: SessionArguments
-    @Argument(help: ArgumentHelp("An item id, item:ID or body:NAME.", valueName: "element")) var element: String
+    @Argument(help: ArgumentHelp("An item id, item:ID, an index path S:I or body:NAME.", valueName: "element")) var element: String
 
     func run() throws {
-        let e = try parsing { () throws(SyntaxError) in try DynamicElement.parse(element) }
-        try session.call("dynamics.item", ["element": e.wire], human: Human.dynamicState)
+        let selection = try parsing { () throws(SyntaxError) in
+            let selection = try ElementSelection.parse(element)
+            guard selection.standIns.count == 1, selection != .all else { throw SyntaxError("'\(element)': dynamics item reads one element") }
+            return selection
+        }
+        try withServer(session.global, session: session.name) { c in
+            guard let e = try ElementSelection.resolve([selection], session: session.name, with: c.caller).first else { return }
+            c.emit(try c.call("dynamics.item", ["session": .string(session.name), "element": e.wire]), Human.dynamicState)
+        }
     }
 }

@@ -4,11 +4,12 @@ import TrellisCore
 import TrellisProtocol
 
 /// Text forms of server results: short lines a person reads and a script can grep, e.g.
-/// `0:3 item3 frame=0,110,100,100 alpha=1`.
+/// `0:3 item3 frame=0,110,100,100 alpha=1`. Numbers go through `HumanNumber` (rounded for people);
+/// `--json` prints the results untouched.
 enum Human {
     static func number(_ value: JSONValue?) -> String {
         guard let n = value?.numberValue else { return value.map(JSONWriter.string) ?? "-" }
-        return JSONNumberText.format(n)
+        return HumanNumber.format(n)
     }
 
     /// `[0,110,100,100]` → `0,110,100,100`.
@@ -53,7 +54,7 @@ enum Human {
     /// An attributes object or scene view: element, frame, alpha, and what differs from the defaults.
     static func attributes(_ a: JSONValue) -> String {
         var text = "\(element(a["element"])) frame=\(numbers(a["frame"])) alpha=\(number(a["alpha"]))"
-        if let z = a["zIndex"]?.numberValue, z != 0 { text += " z=\(JSONNumberText.format(z))" }
+        if let z = a["zIndex"]?.numberValue, z != 0 { text += " z=\(HumanNumber.format(z))" }
         if a["hidden"] == .bool(true) { text += " hidden" }
         if a["transform"] != nil { text += " transform=\(numbers(a["transform"]))" }
         if let view = a["view"] { text += " view=\(number(view))" }
@@ -77,7 +78,7 @@ enum Human {
             switch members[key]! {
             case .object: lines += fields(members[key]!, prefix: name)
             case .string(let s): lines.append("\(name): \(s)")
-            case .number(let n): lines.append("\(name): \(JSONNumberText.format(n))")
+            case .number(let n): lines.append("\(name): \(HumanNumber.format(n))")
             case .array(let values) where values.allSatisfy({ $0.numberValue != nil }):
                 lines.append("\(name): \(numbers(members[key]))")
             case let other: lines.append("\(name): \(JSONWriter.string(other))")
@@ -142,7 +143,7 @@ enum Human {
         func milli(_ v: JSONValue?) -> String {
             guard let n = v?.numberValue else { return number(v) }
             let r = (n * 1000).rounded() / 1000
-            return JSONNumberText.format(r == 0 ? 0 : r)
+            return HumanNumber.format(r)
         }
         func pair(_ v: JSONValue?) -> String { (v?.arrayValue ?? []).map(milli).joined(separator: ",") }
         let element = r["element"].map(dynamicElement) ?? "?"

@@ -11,11 +11,11 @@ struct New: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The session's name.") var name: String
     @Option(help: ArgumentHelp("The view's size WIDTHxHEIGHT.", valueName: "WxH")) var bounds = "375x812"
-    @Option(help: "flow, circle, line, coverFlow, stack or carousel.") var layout = "flow"
+    @Option(help: ArgumentHelp("The layout: \(LayoutVocabulary.names).")) var layout = "flow"
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @Option(help: ArgumentHelp("Content insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets")) var contentInset: String?
     @Flag(help: "Time moves only with `trellis advance` (deterministic animations).") var manualClock = false
-    @Flag(help: "Replace a session of that name if there is one (its viewers are told it closed), as scripts run against a shared server need.")
+    @Flag(help: "Replace a session of that name if there is one (its viewers are told it closed).")
     var replace = false
 
     func run() throws {
@@ -28,7 +28,7 @@ struct New: ParsableCommand {
             let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(contentInset) }
             params["contentInset"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
         }
-        try withServer(global) { c in
+        try withServer(global, session: name) { c in
             let created = replace ? try replaceSession(c, params) : try c.call("session.create", params)
             c.emit(created) { [Human.session($0)] }
         }

@@ -3,7 +3,7 @@ import TrellisClient
 import TrellisCore
 
 /// `trellis query NAME --rect X,Y,W,H | --at S:I`: the layout's (model) attributes.
-struct Query: ParsableCommand {
+struct Query: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Query layout attributes: every element in a rect, or one item.",
         discussion: "These are the model values (where the layout puts things), not the on-screen state mid-animation; see `trellis scene`.")
@@ -12,11 +12,12 @@ struct Query: ParsableCommand {
     @Option(help: ArgumentHelp("A rect X,Y,WIDTH,HEIGHT in content coordinates.", valueName: "X,Y,W,H")) var rect: String?
     @Option(help: ArgumentHelp("One item S:I.", valueName: "S:I")) var at: String?
 
-    func validate() throws {
-        guard (rect == nil) != (at == nil) else { throw ValidationError("give exactly one of --rect or --at") }
+    func checkOptions() throws {
+        guard (rect == nil) != (at == nil) else { throw optionError("give exactly one of --rect or --at") }
     }
 
     func run() throws {
+        try checkOptions()
         var params: [String: JSONValue] = [:]
         if let rect {
             let r = try parsing { () throws(SyntaxError) in try CommandSyntax.rect(rect) }

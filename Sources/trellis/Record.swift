@@ -6,7 +6,7 @@ import TrellisProtocol
 
 /// `trellis record NAME --svg-dir DIR --frames N`: attaches as a read-only viewer and writes
 /// one SVG per frame, mirroring the scene from the keyframe and the frame deltas.
-struct Record: ParsableCommand {
+struct Record: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Attach to a session read-only and write one SVG picture per frame.",
         discussion: """
@@ -30,12 +30,13 @@ struct Record: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for each frame before giving up.", valueName: "seconds"))
     var frameTimeout: Double = 30
 
-    func validate() throws {
-        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
-        guard frameTimeout > 0 else { throw ValidationError("--frame-timeout must be above 0 seconds") }
+    func checkOptions() throws {
+        guard frames >= 1 else { throw optionError("--frames must be at least 1") }
+        guard frameTimeout > 0 else { throw optionError("--frame-timeout must be above 0 seconds") }
     }
 
     func run() throws {
+        try checkOptions()
         do {
             try FileManager.default.createDirectory(atPath: svgDir, withIntermediateDirectories: true)
         } catch {
@@ -51,7 +52,7 @@ struct Record: ParsableCommand {
             defer { client.close() }
             try record(client)
         } catch let error as ClientError {
-            throw report(error, json: global.json)
+            throw report(error, json: global.json, noStart: global.noStart, session: name)
         }
     }
 
@@ -65,9 +66,13 @@ struct Record: ParsableCommand {
         let width = max(4, String(frames).count)
         try write(state, seq: seq, number: 1, width: width)
         var written = 1
+        // How far a long recording is (on a terminal only), erased before each file's line.
+        let progress = ProgressLine()
+        defer { progress.clear() }
         while written < frames {
-            guard let message = try client.nextNotification(timeout: frameTimeout) else {
-                printError("trellis: no frame from '\(name)' within \(JSONNumberText.format(frameTimeout)) s after \(written) of \(frames) files (a manual clock publishes frames only when the session changes: advance it, or raise --frame-timeout)")
+            progress.update("record \(name): \(written) of \(frames) files, waiting for the next frame")
+            guard let message = try progress.ticking({ try client.nextNotification(timeout: frameTimeout) }) else {
+                printError("trellis: no frame from '\(name)' within \(HumanNumber.format(frameTimeout)) s after \(written) of \(frames) files (a manual clock publishes frames only when the session changes: advance it, or raise --frame-timeout)")
                 throw ExitCode(Exit.unavailable)
             }
             let params = message["params"]

@@ -5,7 +5,7 @@ import TrellisCore
 import TrellisServer
 
 /// `trellis run FILE…`: runs scripts of `trellis` commands and assertions and reports TAP.
-struct Run: ParsableCommand {
+struct Run: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Run scripted tests: trellis commands and expectations, reported as TAP.",
         discussion: """
@@ -24,26 +24,33 @@ struct Run: ParsableCommand {
               expect-error CODE "message substring"   (after a command that must fail)
 
             Runs in process (no server) unless --socket is given; sessions always get a manual \
-            clock. Prints TAP version 13; exit 0 when every test passes, 65 when one fails, 64 \
-            for a script syntax error (file:line).
+            clock. Against a server, the sessions a script names get a prefix of the run's own \
+            (printed as a TAP comment), so a script can only reach sessions it created; \
+            --names-as-written sends the names as they are. A `new` that fails (without an \
+            expect-error after it) ends the run with TAP's Bail out!: the rest of the file would \
+            drive a session it did not create. Prints TAP version 13; exit 0 when every test \
+            passes, 65 when one fails or the run bails out, 64 for a script syntax error (file:line).
             """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("Script files (.trellis).", valueName: "file")) var files: [String]
     @Option(help: ArgumentHelp("Also write a JUnit XML report here (for CI).", valueName: "file")) var junit: String?
     @Flag(help: "Log each command and its output as TAP comments.") var verbose = false
+    @Flag(help: "With --socket: use session names as the scripts write them, not with the run's prefix (a script may then change sessions it did not create).")
+    var namesAsWritten = false
 
     /// Commands that make no sense on a script line.
     static let refused: Set<String> = ["run", "demo", "attach"]
 
-    func validate() throws {
+    func checkOptions() throws {
         // The shared options carry --json for single commands; a script's output is TAP.
         if global.json {
-            throw ValidationError("trellis run writes TAP (and JUnit XML with --junit FILE), not JSON: drop --json")
+            throw optionError("trellis run writes TAP (and JUnit XML with --junit FILE), not JSON: drop --json")
         }
     }
 
     func run() throws {
+        try checkOptions()
         // Every file is read and checked before anything runs: a typo on the last line must not
         // leave a half-run script behind.
         let parser = ScriptParser(checkCommand: Self.check)
@@ -69,15 +76,29 @@ struct Run: ParsableCommand {
                 launcher.callTimeout = global.timeout
                 connection = try launcher.connect(autoStart: !global.noStart)
             } catch {
-                throw report(error, json: false)
+                throw report(error, json: false, noStart: global.noStart)
             }
         }
         defer { connection?.close() }
 
         print("TAP version 13")
+        // Embedded runs have a server of their own; on a shared one, names of the run's own.
+        let prefix = connection == nil || namesAsWritten ? "" : ScriptCaller.runPrefix()
+        if !prefix.isEmpty {
+            print(TAPWriter.comments(["sessions are named \(prefix)NAME on \(global.socketPath) (--names-as-written: as written)"])[0])
+        }
         var tap = TAPWriter()
         var suites: [JUnitWriter.Suite] = []
-        for script in scripts {
+        var bailOut: String?
+        // Where a long run is (on a terminal only); erased before each line of TAP.
+        let progress = ProgressLine()
+        var failures = 0
+        func showProgress(_ file: String) {
+            progress.update("run: file \(suites.count + 1) of \(scripts.count) (\(file)): \(tap.count) test\(tap.count == 1 ? "" : "s"), \(failures) failed")
+        }
+        defer { progress.clear() }
+        for script in scripts where bailOut == nil {
+            showProgress(script.file)
             let base: any MethodCaller
             if let connection {
                 base = connection
@@ -87,20 +108,30 @@ struct Run: ParsableCommand {
                     throw ExitCode(Exit.software)
                 }
             }
-            let caller = ScriptCaller(base)
+            let caller = ScriptCaller(base, sessionPrefix: prefix)
             defer { caller.cleanUp() }
             var runner = ScriptRunner(caller: caller) { words in Self.execute(words, caller: caller, scriptPath: script.file) }
             if verbose {
                 runner.onCommand = { step, outcome in
+                    progress.clear()
                     for line in TAPWriter.comments(["\(step.location): \(step.text)"] + outcome.output.map { "  " + $0 }) { print(line) }
                 }
             }
-            let results = runner.run(script) { result in
+            let outcome = runner.run(script) { result in
+                progress.clear()
                 for line in tap.lines(for: result) { print(line) }
+                if !result.passed { failures += 1 }
+                showProgress(script.file)
             }
-            suites.append(JUnitWriter.Suite(file: script.file, results: results))
+            suites.append(JUnitWriter.Suite(file: script.file, results: outcome.results))
+            bailOut = outcome.bailOut
         }
-        print(tap.plan)
+        progress.clear()
+        if let bailOut {
+            print(TAPWriter.bailOut(bailOut))
+        } else {
+            print(tap.plan)
+        }
 
         if let junit {
             // Written with open(2) and write(2), so a failure says what errno says ("No such
@@ -116,6 +147,11 @@ struct Run: ParsableCommand {
             }
         }
         let failed = suites.flatMap(\.results).filter { !$0.passed }.count
+        if let bailOut {
+            let skipped = scripts.count - suites.count
+            printError("trellis: bailed out at \(bailOut)" + (skipped > 0 ? "; \(skipped) file\(skipped == 1 ? "" : "s") not run" : ""))
+            throw ExitCode(Exit.refused)
+        }
         if failed > 0 {
             printError("trellis: \(failed) of \(tap.count) test\(tap.count == 1 ? "" : "s") failed")
             throw ExitCode(Exit.refused)
@@ -162,8 +198,9 @@ struct Run: ParsableCommand {
     static func failure(host: ScriptHost, error: any Error, code: Int32) -> CommandFailure {
         if let refusal = host.refusal { return refusal }
         switch host.lastError {
-        case .server(let number, let message, let domainCode, _)?:
-            return CommandFailure(serverCode: number, domainCode: domainCode, message: message)
+        case .server(let number, let message, let domainCode, let data)?:
+            return CommandFailure(serverCode: number, domainCode: domainCode,
+                                  message: CommandWording.message(message, domainCode: domainCode, data: data, session: host.lastSession))
         case let other?:
             return CommandFailure(code: other.isConnectionError ? "connection" : "internal", message: other.description)
         case nil:

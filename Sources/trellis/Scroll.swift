@@ -4,23 +4,24 @@ import TrellisCore
 
 /// `trellis scroll NAME --to X,Y | --item S:I [--position P] [--animated]`: setContentOffset or
 /// scrollToItem, at once or animated.
-struct Scroll: ParsableCommand {
+struct Scroll: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         abstract: "Scroll a session: to a content offset, or to an item (scrollToItem).",
-        discussion: "Positions: top, centeredVertically, bottom, left, centeredHorizontally, right; one per axis joined with ','.")
+        discussion: "Positions: \(Choices.list(ScrollPosition.names.map(\.0))); one per axis joined with ','.")
 
     @OptionGroup var session: SessionArguments
     @Option(help: ArgumentHelp("A content offset X,Y (unclamped, as setContentOffset).", valueName: "X,Y")) var to: String?
     @Option(help: ArgumentHelp("An item S:I to scroll to (clamped).", valueName: "S:I")) var item: String?
     @Option(help: "Where the item ends up (default top).") var position: String?
-    @OptionGroup(title: "Animation") var animation: AnimationOptions
+    @OptionGroup(title: "Animation") var animation: AnimateOnRequestOptions
 
-    func validate() throws {
-        guard (to == nil) != (item == nil) else { throw ValidationError("give exactly one of --to or --item") }
-        if position != nil && item == nil { throw ValidationError("--position goes with --item") }
+    func checkOptions() throws {
+        guard (to == nil) != (item == nil) else { throw optionError("give exactly one of --to or --item") }
+        if position != nil && item == nil { throw optionError("--position goes with --item") }
     }
 
     func run() throws {
+        try checkOptions()
         var params: [String: JSONValue] = [:]
         let method: String
         if let to {
@@ -29,10 +30,17 @@ struct Scroll: ParsableCommand {
             method = "scroll.to"
         } else {
             params["at"] = wire(try parsing { () throws(SyntaxError) in try CommandSyntax.indexPath(item!) })
-            if let position { params["position"] = .string(position) }
+            if let position {
+                try parsing { () throws(SyntaxError) in
+                    for name in position.split(whereSeparator: { $0 == "," || $0 == "|" }) {
+                        try Choices.check(String(name), among: ScrollPosition.names.map(\.0), what: "--position")
+                    }
+                }
+                params["position"] = .string(position)
+            }
             method = "scroll.toItem"
         }
-        params.merge(try animation.params(animatedByDefault: false)) { $1 }
+        params.merge(try animation.params()) { $1 }
         try session.call(method, params) { r in
             Human.offset(r) + (r["scroll"].map { ["animated (scroll \(Human.number($0)))"] } ?? [])
         }

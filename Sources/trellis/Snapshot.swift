@@ -32,7 +32,7 @@ struct Snapshot: ParsableCommand {
 
     func run() throws {
         let target = try atTime.map { text in try parsing { () throws(SyntaxError) in try CommandSyntax.milliseconds(text) } }
-        try withServer(global) { c in
+        try withServer(global, session: name) { c in
             if let target { try advance(c, to: target) }
             let result = try c.call("query.scene", ["session": .string(name)])
             let scene: Scene

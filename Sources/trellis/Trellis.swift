@@ -11,8 +11,8 @@ struct Trellis: ParsableCommand {
             Talks to trellisd on --socket, else $TRELLIS_SOCKET, else \
             $XDG_RUNTIME_DIR/trellis/default.sock, else /tmp/trellis-$UID/default.sock, and \
             starts it in the background when nothing listens there. Index paths are \
-            section:item, ranges section:first..last (inclusive). Output is text; --json prints \
-            the server's raw result.
+            section:item, ranges section:first..last (inclusive). Output is text, numbers rounded \
+            for people; --json prints the server's raw result.
 
             \(Exit.help)
             """,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 import TrellisTestSupport
 
 /// The real `trellis` executable against a real `trellisd`, as a user runs them: stdout,
@@ -104,6 +105,94 @@ import TrellisTestSupport
         #expect(r.stdout == "update 1: inserted 0:0; deleted 0:4\n")
     }
 
+    /// UIKit counts a new section's items as part of the section insert, so the items of
+    /// `--insert 1:…` travel inside the section `--insert-section 1` makes (they were dropped,
+    /// and the batch answered success with the section empty).
+    @Test func itemsInsertedIntoANewSectionArriveInsideIt() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "n", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "n", "--items", "3").status == 0)
+        var r = server.trellis("batch", "n", "--insert-section", "1=s1", "--insert", "1:0..3", "--id-prefix", "x", "--no-animation")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(server.trellis("info", "n").stdout.contains("items: 7\n"))
+        r = server.trellis("query", "n", "--at", "1:3")
+        #expect(r.stdout.hasPrefix("1:3 x3 "), "\(r.stdout)")
+        // Items that cannot fill the new section from 0 refuse the whole batch, as the engine would.
+        r = server.trellis("batch", "n", "--insert-section", "2", "--insert", "2:0", "--insert", "2:2")
+        #expect(r.status == 65)
+        #expect(r.stderr == "attempt to insert item 2 into section 2, but there are only 2 items in section 2 after the update\n")
+        r = server.trellis("--json", "batch", "n", "--insert-section", "2", "--insert", "2:0=a", "--insert", "2:0=b")
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\"code\":\"invalid_update\"") && r.stderr.contains("duplicate_insert_index_path"), "\(r.stderr)")
+        #expect(server.trellis("info", "n").stdout.contains("sections: 2\n"))
+    }
+
+    /// Numbers are rounded for people (`-100.00000000000001` → `-100`), exact with --json.
+    @Test func numbersAreRoundedForPeopleAndExactInJSON() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "r", "--manual-clock").status == 0)
+        var r = server.trellis("scroll", "r", "--to=-100.00000000000001,0.30000000000000004")
+        #expect(r.stdout == "offset=-100,0.3 contentSize=375,0\n", "\(r.stdout)")
+        r = server.trellis("info", "r")
+        #expect(r.stdout.contains("scroll.contentOffset: -100,0.3\n"), "\(r.stdout)")
+        r = server.trellis("--json", "info", "r")
+        #expect(r.stdout.contains("\"contentOffset\":[-100.00000000000001,0.30000000000000004]"), "\(r.stdout)")
+    }
+
+    /// Refusals speak the CLI's words (not "create one with session.create") and say the next
+    /// step: --replace for a taken name, reload or a section for an empty session, how to start
+    /// a server under --no-start. UIKit's text stays first; --json keeps the server's error.
+    @Test func refusalsNameCommandsNotMethods() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        var r = server.trellis("kill", "nowhere")
+        #expect(r.status == 65)
+        #expect(r.stderr == "no session named 'nowhere'; there are no sessions (create one with `trellis new nowhere`)\n")
+        r = server.trellis("--json", "kill", "nowhere")
+        #expect(r.stderr.contains("session.create"))
+        #expect(server.trellis("new", "e").status == 0)
+        r = server.trellis("new", "e")
+        #expect(r.status == 65)
+        #expect(r.stderr == "a session named 'e' already exists: choose another name, or replace it with `trellis new e --replace` (its viewers are told it closed)\n")
+        r = server.trellis("insert", "e", "0:0..2")
+        #expect(r.status == 65)
+        #expect(r.stderr == """
+            attempt to insert item 0 into section 0, but there are only 0 sections after the update
+            session 'e' has no sections yet: `trellis reload e --items N` gives it one of N items, or `trellis batch e --insert-section 0 --insert 0:0..J` inserts one holding items 0 to J
+
+            """)
+        r = server.trellis("advance", "e", "16ms")
+        #expect(r.stderr == "session 'e' has a live clock; `trellis advance` needs a session made with `trellis new e --manual-clock`\n")
+        r = server.trellis("body", "rm", "e", "card")
+        #expect(r.stderr == "unknown body 'card'; the session has no bodies (`trellis body add` adds one)\n")
+        r = server.trellis("dynamics", "add", "e", "gravity", "body:card")
+        #expect(r.stderr == "unknown body 'card': add it first with `trellis body add`\n")
+        let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
+        r = runTrellis(["--socket", socket, "--no-start", "ls"])
+        #expect(r.status == 69)
+        #expect(r.stderr.hasSuffix("\nno server runs there and --no-start forbids starting one: start it with `trellisd --socket \(socket) &` (or leave out --no-start and trellis starts it)\n"), "\(r.stderr)")
+    }
+
+    /// `--json attach` prints each frame as JSON (it printed the text drawing), the scene as
+    /// `--json scene` prints it; and it needs no terminal.
+    @Test func jsonAttachPrintsFramesAsJSON() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "j", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "j", "--items", "2").status == 0)
+        let r = server.trellis("--json", "attach", "j", "--frames", "1")
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let frame = try JSONParser.parse(Array(try #require(lines.first).utf8))
+        #expect(frame["seq"] == .number(0))
+        let scene = try JSONParser.parse(Array(server.trellis("--json", "scene", "j").stdout.utf8))
+        #expect(frame["scene"] == scene)
+        #expect(frame["scene"]?["views"]?.arrayValue?.count == 2)
+    }
+
     @Test func startsAServerWhenNoneRunsAndShutdownStopsIt() throws {
         let directory = CLIServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -137,6 +226,25 @@ import TrellisTestSupport
             #expect(!r.stderr.isEmpty)
         }
         // No server was started for any of them.
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    /// argument-parser checks `validate()` before it reports unknown options: a typo'd flag was
+    /// reported as the option it meant being missing ("give exactly one of --items or --file").
+    @Test func aTypoInAFlagIsReportedAsATypo() throws {
+        let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
+        for (arguments, typo, meant) in [(["reload", "s", "--itmes", "5"], "--itmes", "--items"),
+                                         (["query", "s", "--rec", "0,0,10,10"], "--rec", "--rect"),
+                                         (["scroll", "s", "--too", "0,10"], "--too", "--to"),
+                                         (["attach", "s", "--frames", "0", "--sise", "80x24"], "--sise", "--size")] {
+            let r = runTrellis(["--socket", socket] + arguments)
+            #expect(r.status == 64)
+            #expect(r.stderr.hasPrefix("Error: Unknown option '\(typo)'. Did you mean '\(meant)'?"), "\(arguments): \(r.stderr)")
+        }
+        // Without the typo, the check between options still speaks, with the pointer to help.
+        let r = runTrellis(["--socket", socket, "reload", "s"])
+        #expect(r.status == 64)
+        #expect(r.stderr == "trellis: give exactly one of --items or --file\n  See 'trellis reload --help' for more information.\n")
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 

@@ -71,7 +71,7 @@ import TrellisCore
         try b.insert("0:5=named")
         try b.move("0:5:0:7")
         try b.insertSection("1")
-        let ops = b.operations
+        let ops = try b.operations()
         #expect(ops.map { $0["op"]?.stringValue } == ["deleteItems", "moveItem", "insertSections", "insertItems"])
         #expect(ops[3]["items"] == .array([GeneratedData.item("x0"), GeneratedData.item("x1"), GeneratedData.item("named")]))
         #expect(ops[3]["at"] == .array([.array([0, 0].map { .number($0) }), .array([0, 1].map { .number($0) }), .array([0, 5].map { .number($0) })]))

@@ -56,12 +56,13 @@ import TrellisClient
         #expect(r.stdout.hasPrefix("running: true\nitems: body:card\nbodies: card\n"))
     }
 
+    /// The server's refusals, in the CLI's words (commands, not methods).
     @Test func refusalsPrintTheServersMessageAndExit65() throws {
         let server = try CLIServer()
         defer { server.stop() }
         #expect(server.trellis("new", "e", "--manual-clock").status == 0)
         var r = server.trellis("dynamics", "add", "e", "gravity", "body:nope")
-        #expect(r.status == 65 && r.stderr == "unknown body 'nope': add it first with body.add\n")
+        #expect(r.status == 65 && r.stderr == "unknown body 'nope': add it first with `trellis body add`\n")
         r = server.trellis("dynamics", "update", "e", "9", "--damping", "1")
         #expect(r.status == 65 && r.stderr.hasPrefix("unknown behaviour 9"))
         r = server.trellis("body", "add", "e", "b", "--at", "10,10", "--size", "10x10")
@@ -70,7 +71,7 @@ import TrellisClient
         #expect(r.status == 65 && r.stderr.hasPrefix("a body named 'b' already exists"))
         #expect(server.trellis("dynamics", "add", "e", "item", "body:b", "--elasticity", "0.5").stdout == "1\n")
         r = server.trellis("body", "rm", "e", "b")
-        #expect(r.status == 65 && r.stderr == "body 'b' is acted on by behaviour 1: remove it first (dynamics.remove)\n")
+        #expect(r.status == 65 && r.stderr == "body 'b' is acted on by behaviour 1: remove it first (`trellis dynamics rm`)\n")
         // The CLI's own checks: usage errors, exit 64, before anything is sent.
         r = server.trellis("dynamics", "add", "e", "gravity", "body:b", "--anchor", "1,2")
         #expect(r.status == 64 && r.stderr == "trellis: --anchor applies to attachment behaviours, not gravity\n")
@@ -79,5 +80,28 @@ import TrellisClient
         r = server.trellis("body", "add", "e", "c", "--at", "1,2", "--size", "3x4", "--data", "{")
         #expect(r.status == 64 && r.stderr.hasPrefix("trellis: --data '{': not JSON"))
         #expect(server.trellis("dynamics", "ls", "e").stdout.contains("1   item  body:b    elasticity=0.5"))
+    }
+
+    /// Elements accept index paths, ranges and `all` as every other command does, resolved to
+    /// the items there when the command runs (they took item ids only).
+    @Test func elementsAcceptIndexPathsRangesAndAll() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "p", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "p", "--items", "5,3").status == 0)
+        #expect(server.trellis("dynamics", "add", "p", "gravity", "0:0..2", "1:1").stdout == "1\n")
+        #expect(server.trellis("dynamics", "add", "p", "collision", "all", "--bounds-boundary").stdout == "2\n")
+        #expect(server.trellis("dynamics", "add", "p", "snap", "1:2", "--to", "100,100").stdout == "3\n")
+        var r = server.trellis("dynamics", "ls", "p")
+        #expect(r.stdout.contains("\n1   gravity    item0 item1 item2 item6\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("\n2   collision  item0 item1 item2 item3 item4 item5 item6 item7  translatesReferenceBoundsIntoBoundary=true\n"))
+        #expect(r.stdout.contains("\n3   snap       item7"))
+        #expect(server.trellis("dynamics", "update", "p", "1", "1:0").status == 0)
+        #expect(server.trellis("dynamics", "ls", "p").stdout.contains("\n1   gravity    item5\n"))
+        #expect(server.trellis("dynamics", "item", "p", "0:4").stdout.hasPrefix("item4 dynamic "))
+        r = server.trellis("dynamics", "add", "p", "gravity", "0:9")
+        #expect(r.status == 65 && r.stderr == "index path 0:9 is out of range: section 0 has 5 items (valid items 0..<5)\n")
+        r = server.trellis("dynamics", "item", "p", "0:0..1")
+        #expect(r.status == 64 && r.stderr == "trellis: '0:0..1': dynamics item reads one element\n")
     }
 }

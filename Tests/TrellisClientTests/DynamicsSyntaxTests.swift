@@ -47,6 +47,18 @@ private func expectation(_ line: String) throws -> ScriptExpectation {
 
     // MARK: Behaviours
 
+    @Test func elementWordsAreIndexPathsRangesAllOrElements() throws {
+        #expect(try ElementSelection.parse("0:3") == .indexPaths([IndexPath(0, 3)]))
+        #expect(try ElementSelection.parse("1:0..2") == .indexPaths([IndexPath(1, 0), IndexPath(1, 1), IndexPath(1, 2)]))
+        #expect(try ElementSelection.parse("all") == .all)
+        #expect(try ElementSelection.parse("i3") == .element(.item("i3")))
+        #expect(try ElementSelection.parse("item:0:3") == .element(.item("0:3")))
+        #expect(try ElementSelection.parse("item:all") == .element(.item("all")))
+        #expect(try ElementSelection.parse("body:card") == .element(.body("card")))
+        #expect(throws: SyntaxError.self) { try ElementSelection.parse("0:5..3") }
+        #expect(try ElementSelection.parse("0:0..1").standIns == ["item:0:0", "item:0:1"])
+    }
+
     @Test func optionsSetTheKeyOfTheirType() throws {
         #expect(try build("gravity", ["i0", "body:card"], [("direction", "0,1"), ("magnitude", "2")]) == [
             "type": .string("gravity"), "items": .array([.string("i0"), .object(["body": .string("card")])]),
@@ -98,7 +110,7 @@ private func expectation(_ line: String) throws -> ScriptExpectation {
         #expect(refusal { try build("gravity", ["i0"], [("anchor", "1,2")]) } == "--anchor applies to attachment behaviours, not gravity")
         #expect(refusal { try build("snap", ["i0"], [("direction", "1,2")]) } == "--direction applies to gravity and push and field behaviours, not snap")
         #expect(refusal { try build("gravity", ["i0"], [("magnitude", "strong")]) } == "--magnitude 'strong': expected a number")
-        #expect(refusal { try build("spring", ["i0"]) }?.hasPrefix("'spring': expected a behaviour type") == true)
+        #expect(refusal { try build("spring", ["i0"]) }?.hasPrefix("behaviour type 'spring': expected gravity, collision") == true)
         #expect(refusal { try build("field", ["i0"], [("region", "square:3")]) }?.hasPrefix("'square:3': expected a region") == true)
     }
 

@@ -186,7 +186,7 @@ private func expectation(_ line: String) throws -> ScriptExpectation {
                 return CommandOutcome(output: ["update 1: deleted 0:1"])
             }
         }
-        let results = runner.run(script)
+        let results = runner.run(script).results
         #expect(results.map(\.passed) == [true, false, false, true])
         #expect(results.map(\.location.line) == [2, 4, 5, 6])
         #expect(results[1].actual == "the command succeeded" && results[1].output == ["update 1: deleted 0:1"])

@@ -35,10 +35,55 @@ import TrellisClient
             #expect(!embedded.stdout.contains("not ok"))
             let remote = Self.run([script, "--socket", server.socketPath], in: Self.examples.path)
             #expect(remote.status == 0, "\(script) --socket:\n\(remote.stdout)\(remote.stderr)")
-            #expect(remote.stdout == embedded.stdout, "\(script): the two modes differ")
+            // The same TAP but for the comment naming the run's session prefix.
+            var lines = remote.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count > 1 && lines[1].hasPrefix("# sessions are named run-"))
+            if lines.count > 1 { lines.remove(at: 1) }
+            #expect(lines.joined(separator: "\n") == embedded.stdout, "\(script): the two modes differ")
         }
         // The scripts cleaned up after themselves on the shared server.
         #expect(server.trellis("ls").stdout == "")
+    }
+
+    /// Issue 25: a script whose `new grid` met someone else's `grid` carried on and reset it.
+    /// Against a server, a run's sessions have names of their own; with names as written, the
+    /// failed `new` ends the run before any line can touch the other session.
+    @Test func aScriptNeverChangesASessionItDidNotCreate() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "grid", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "grid", "--items", "200").status == 0)
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try """
+            new grid
+            reload grid --items 60
+            expect grid items==60
+            scroll-config grid --paging true
+            kill nowhere
+            expect-error unknown_session "no session named 'nowhere'"
+            """.write(toFile: directory + "/grid.trellis", atomically: true, encoding: .utf8)
+        try "new other\nexpect other items==0\n".write(toFile: directory + "/other.trellis", atomically: true, encoding: .utf8)
+
+        var r = Self.run(["grid.trellis", "--socket", server.socketPath], in: directory)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let comment = r.stdout.split(separator: "\n").first { $0.hasPrefix("# sessions are named run-") }
+        #expect(comment != nil, "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("ok 1 - expect grid items==60 (grid.trellis:3)\nok 2 - expect-error unknown_session \"no session named 'nowhere'\" after kill nowhere (grid.trellis:6)\n1..2\n"))
+        func untouched() {
+            let info = server.trellis("info", "grid").stdout
+            #expect(info.contains("items: 200\n") && info.contains("scroll.configuration.pagingEnabled: false\n"), "\(info)")
+            #expect(server.trellis("ls").stdout.split(separator: "\n").map { $0.split(separator: ":")[0] } == ["grid"])
+        }
+        untouched()
+
+        r = Self.run(["grid.trellis", "other.trellis", "--socket", server.socketPath, "--names-as-written"], in: directory)
+        #expect(r.status == 65)
+        #expect(r.stdout.hasPrefix("TAP version 13\nnot ok 1 - new grid (grid.trellis:1)\n"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("\nBail out! grid.trellis:1: 'new grid' failed, and the rest of the file would drive a session it did not create\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains("1..") && !r.stdout.contains("other.trellis"))
+        #expect(r.stderr == "trellis: bailed out at grid.trellis:1: 'new grid' failed, and the rest of the file would drive a session it did not create; 1 file not run\n")
+        untouched()
     }
 
     @Test func aFailingScriptExits65WithDiagnostics() throws {

@@ -8,12 +8,13 @@ import TrellisProtocol
 /// they are applied last, so they win. Values are checked for their shape only (a point, a
 /// number): ranges are the server's to refuse, in one place.
 public struct BehaviorBuilder: Sendable {
-    /// The behaviour types of the protocol.
-    public static let types = ["gravity", "collision", "attachment", "snap", "push", "item", "field", "composite"]
+    /// The behaviour types of the protocol (its decoders' table).
+    public static var types: [String] { BehaviorSpec.typeNames }
 
     /// The shape an option's text must have.
     enum ValueKind: Sendable {
-        case number, point, vector, insets, element, choice, bool, pair
+        case number, point, vector, insets, element, bool, pair
+        case choice([String])  // one of the protocol's names
         case flag(JSONValue)  // an option without a value: sets this
         case boundary         // appended to `boundaries`
         case region
@@ -35,7 +36,8 @@ public struct BehaviorBuilder: Sendable {
                           "field": Target(key: "direction", kind: .vector)],
             "angle": number("angle", "gravity", "push"),
             "magnitude": number("magnitude", "gravity", "push"),
-            "mode": ["collision": Target(key: "collisionMode", kind: .choice), "push": Target(key: "mode", kind: .choice)],
+            "mode": ["collision": Target(key: "collisionMode", kind: .choice(BehaviorSpec.collisionModes)),
+                     "push": Target(key: "mode", kind: .choice(BehaviorSpec.pushModes))],
             "bounds-boundary": ["collision": Target(key: "translatesReferenceBoundsIntoBoundary", kind: .flag(.bool(true)))],
             "insets": ["collision": Target(key: "boundaryInsets", kind: .insets)],
             "boundary": ["collision": Target(key: "boundaries", kind: .boundary)],
@@ -46,7 +48,8 @@ public struct BehaviorBuilder: Sendable {
             "length": number("length", "attachment"),
             "frequency": number("frequency", "attachment"),
             "damping": number("damping", "attachment", "snap"),
-            "kind": ["attachment": Target(key: "kind", kind: .choice), "field": Target(key: "kind", kind: .choice)],
+            "kind": ["attachment": Target(key: "kind", kind: .choice(BehaviorSpec.attachmentKinds)),
+                     "field": Target(key: "kind", kind: .choice(BehaviorSpec.fieldKinds))],
             "axis": ["attachment": Target(key: "axisOfTranslation", kind: .vector)],
             "friction-torque": number("frictionTorque", "attachment"),
             "range": ["attachment": Target(key: "attachmentRange", kind: .pair)],
@@ -75,6 +78,16 @@ public struct BehaviorBuilder: Sendable {
     /// The option names the table knows (for the executable's declarations and their tests).
     public static var optionNames: [String] { table.keys.sorted() }
 
+    /// The names an enumerated option takes for each type that has it, for help:
+    /// `collision: everything, items or boundaries; push: continuous or instantaneous`.
+    public static func choicesHelp(option: String) -> String {
+        let byType = table[option] ?? [:]
+        return types.compactMap { type in
+            guard case .choice(let names)? = byType[type]?.kind else { return nil }
+            return "\(type): \(Choices.list(names))"
+        }.joined(separator: "; ")
+    }
+
     /// The behaviour's type: one of `types`.
     public var type: String
     /// The elements it acts on, as written (`i3`, `item:i3`, `body:panel`).
@@ -92,9 +105,7 @@ public struct BehaviorBuilder: Sendable {
 
     /// The BEHAVIOR object (with `type` for an add; an update sends its keys without it).
     public func behavior() throws(SyntaxError) -> [String: JSONValue] {
-        guard Self.types.contains(type) else {
-            throw SyntaxError("'\(type)': expected a behaviour type, one of \(Self.types.joined(separator: ", "))")
-        }
+        try Choices.check(type, among: Self.types, what: "behaviour type")
         var object: [String: JSONValue] = isUpdate ? [:] : ["type": .string(type)]
         let parsed = try elements.map { text throws(SyntaxError) in try DynamicElement.parse(text) }
         switch type {
@@ -182,12 +193,10 @@ public struct BehaviorBuilder: Sendable {
             return .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
         case .element:
             return try DynamicElement.parse(text).wire
-        case .choice:
-            guard !text.isEmpty else { throw SyntaxError("--\(option): expected a name") }
-            return .string(text)
+        case .choice(let names):
+            return .string(try Choices.check(text, among: names, what: "--\(option)"))
         case .bool:
-            guard text == "true" || text == "false" else { throw SyntaxError("--\(option) '\(text)': expected true or false") }
-            return .bool(text == "true")
+            return .bool(try Choices.check(text, among: ["true", "false"], what: "--\(option)") == "true")
         case .flag(let value):
             return value
         case .boundary:

@@ -23,15 +23,15 @@ public struct ScrollSettings: Sendable {
         var params: [String: JSONValue] = [:]
         for (name, value) in options {
             if let key = Self.booleanKeys.first(where: { $0.option == name })?.key {
-                guard value == "true" || value == "false" else { throw SyntaxError("--\(name) '\(value)': expected true or false") }
-                params[key] = .bool(value == "true")
+                params[key] = .bool(try Choices.check(value, among: ["true", "false"], what: "--\(name)") == "true")
             } else if name == "deceleration" {
                 if value == "normal" || value == "fast" {
                     params["decelerationRate"] = .string(value)
                 } else if let rate = Double(value), rate.isFinite {
                     params["decelerationRate"] = .number(rate)
                 } else {
-                    throw SyntaxError("--deceleration '\(value)': expected normal, fast or a rate per millisecond such as 0.995")
+                    throw SyntaxError("--deceleration '\(value)': expected normal, fast or a rate per millisecond such as 0.995"
+                                      + Choices.suggestion(for: value, among: ["normal", "fast"]))
                 }
             } else {
                 throw SyntaxError("--\(name): not a scroll setting")

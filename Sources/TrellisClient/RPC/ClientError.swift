@@ -52,7 +52,8 @@ public enum ClientError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Numbers as the CLI prints them: integers without ".0", others in the shortest form.
+/// A number's exact text: integers without ".0", others in the shortest form that reads back the
+/// same double (what a person reads goes through `HumanNumber`, which rounds first).
 public enum JSONNumberText {
     public static func format(_ value: Double) -> String {
         if value.isFinite, value.magnitude < 1e15, value == value.rounded() {

@@ -3,7 +3,9 @@
 /// tests, reported one by one as they finish.
 ///
 /// A command that fails without an `expect-error` after it is a failed test; the script goes
-/// on (a refused command changes nothing, so later checks still mean something).
+/// on (a refused command changes nothing, so later checks still mean something) unless it was
+/// `new`: the rest of the file would then drive a session it did not create (on a shared
+/// server, perhaps someone else's), so the run bails out there.
 public struct ScriptRunner {
     public var caller: any MethodCaller
     public var execute: ([String]) -> CommandOutcome
@@ -15,12 +17,15 @@ public struct ScriptRunner {
         self.execute = execute
     }
 
+    /// Commands whose unexpected failure ends the run: the sessions the script needs.
+    public static let bailingCommands: Set<String> = ["new"]
+
     @discardableResult
-    public func run(_ script: Script, report: (TestResult) -> Void = { _ in }) -> [TestResult] {
-        var results: [TestResult] = []
+    public func run(_ script: Script, report: (TestResult) -> Void = { _ in }) -> ScriptOutcome {
+        var outcome = ScriptOutcome()
         let check = ExpectationCheck(caller: caller, scriptPath: script.file)
         func add(_ result: TestResult) {
-            results.append(result)
+            outcome.results.append(result)
             report(result)
         }
         for step in script.steps {
@@ -30,17 +35,21 @@ public struct ScriptRunner {
                 add(TestResult(location: step.location, name: step.text, passed: outcome.passed,
                                expected: outcome.expected, actual: outcome.actual))
             case .command(let words, let expectedError):
-                let outcome = execute(words)
-                onCommand(step, outcome)
+                let result = execute(words)
+                onCommand(step, result)
                 if let expectedError {
-                    add(Self.judge(outcome, expectedError, command: step))
-                } else if let failure = outcome.failure {
+                    add(Self.judge(result, expectedError, command: step))
+                } else if let failure = result.failure {
                     add(TestResult(location: step.location, name: step.text, passed: false,
-                                   expected: "success", actual: "\(failure.code): \(failure.message)", output: outcome.output))
+                                   expected: "success", actual: "\(failure.code): \(failure.message)", output: result.output))
+                    if let command = words.first, Self.bailingCommands.contains(command) {
+                        outcome.bailOut = "\(step.location): '\(step.text)' failed, and the rest of the file would drive a session it did not create"
+                        return outcome
+                    }
                 }
             }
         }
-        return results
+        return outcome
     }
 
     static func judge(_ outcome: CommandOutcome, _ expected: ExpectedError, command: ScriptStep) -> TestResult {
@@ -54,4 +63,13 @@ public struct ScriptRunner {
         return TestResult(location: expected.location, name: name, passed: passed, expected: wanted,
                           actual: "\(failure.code) \"\(failure.message)\"", output: passed ? [] : outcome.output)
     }
+}
+
+/// What running one script gave: its tests, and why it stopped early when it did.
+public struct ScriptOutcome: Sendable {
+    public var results: [TestResult] = []
+    /// TAP's `Bail out!` reason: the script could not go on without changing what it did not make.
+    public var bailOut: String?
+
+    public init() {}
 }

@@ -31,6 +31,9 @@ public struct TAPWriter {
 
     public var plan: String { "1..\(count)" }
 
+    /// The line that ends a run early; TAP consumers stop reading there, plan or no plan.
+    public static func bailOut(_ reason: String) -> String { "Bail out! " + reason }
+
     /// `#` starts a directive (SKIP, TODO) in a test line's description; TAP's escape is `\#`.
     static func escape(_ name: String) -> String {
         name.replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")

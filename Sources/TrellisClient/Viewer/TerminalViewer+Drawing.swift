@@ -6,7 +6,7 @@ import TrellisCore
 import TrellisProtocol
 
 /// Drawing: the mirrored scene rasterised into the terminal (or text), with the caption line
-/// (when there is one) above it and the status line below.
+/// (when there is one) above it and the status line below; or written as JSON.
 extension TerminalViewer {
     func currentMapping(_ scene: Scene) -> ViewportMapping {
         let captionRows = caption == nil ? 0 : 1
@@ -20,6 +20,18 @@ extension TerminalViewer {
         guard ready, exitReason == nil, let mirror else { return }
         if countsAsFrame { sceneChanged = false }
         let scene = mirror.scene
+        if case .json = configuration.output {
+            guard countsAsFrame else { return }
+            var line = ByteBuffer()
+            line.append("{\"seq\":")
+            line.append(utf8: String(mirror.seq))
+            line.append(",\"scene\":")
+            WireEncoding.writeScene(scene, into: &line)
+            line.append("}\n")
+            writeOut(line.description)
+            countFrame()
+            return
+        }
         var canvas = TerminalCanvas(columns: size.columns, rows: size.rows)
         let mapping = currentMapping(scene)
         rasterizer.draw(scene, mapping: mapping, into: &canvas)
@@ -39,8 +51,14 @@ extension TerminalViewer {
         case .text:
             guard countsAsFrame else { return }
             writeOut(canvas.lines.joined(separator: "\n") + "\n\n")
+        case .json:
+            return  // written above, without drawing
         }
         guard countsAsFrame else { return }
+        countFrame()
+    }
+
+    private func countFrame() {
         framesDrawn += 1
         if let limit = configuration.frameLimit, framesDrawn >= limit { finish(.frameLimit) }
     }

@@ -20,6 +20,9 @@ public final class TerminalViewer {
             case terminal
             /// Plain text on stdout, one block per frame drawn (no terminal needed; with `frameLimit`).
             case text(columns: Int, rows: Int)
+            /// One JSON object per frame on stdout, `{"seq": N, "scene": SCENE}` with the mirrored
+            /// scene as `query.scene` writes it (`trellis --json attach`).
+            case json
         }
 
         public var socketPath: String

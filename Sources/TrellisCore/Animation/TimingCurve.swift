@@ -7,13 +7,18 @@ public enum TimingCurve: Hashable, Sendable {
     /// UIView's spring animation: damping ratio and initial velocity.
     case spring(dampingRatio: Double, initialVelocity: Double)
 
+    /// The protocol's names, in this order (documentation, clients' help and checks).
+    public static let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "spring"]
+    /// Other spellings the protocol reads, and the name each stands for.
+    public static let otherSpellings = ["easeInOut": "easeInEaseOut"]
+
     /// The protocol's names: "linear", "easeIn", "easeOut", "easeInEaseOut" (also "easeInOut"), "spring".
     public init?(name: String, dampingRatio: Double = 1, initialVelocity: Double = 0) {
-        switch name {
+        switch Self.otherSpellings[name] ?? name {
         case "linear": self = .linear
         case "easeIn": self = .easeIn
         case "easeOut": self = .easeOut
-        case "easeInEaseOut", "easeInOut": self = .easeInEaseOut
+        case "easeInEaseOut": self = .easeInEaseOut
         case "spring": self = .spring(dampingRatio: dampingRatio, initialVelocity: initialVelocity)
         default: return nil
         }

@@ -157,13 +157,13 @@ extension UpdateError {
         about(item: path, "sectionCount", sectionCount, "insert_item_section_out_of_range", "attempt to insert item \(path.item) into section \(path.section), but there are only \(sectionCount) sections after the update")
     }
 
-    static func insertItemOutOfRange(_ path: IndexPath, itemCount: Int) -> UpdateError {
+    public static func insertItemOutOfRange(_ path: IndexPath, itemCount: Int) -> UpdateError {
         about(item: path, "itemCount", itemCount, "insert_item_out_of_range", "attempt to insert item \(path.item) into section \(path.section), but there are only \(itemCount) items in section \(path.section) after the update")
     }
 
     /// Ours: UIKit counts a repeated insert twice; two items cannot occupy one index path, so the
     /// result could not be built.
-    static func duplicateInsertIndexPath(_ path: IndexPath) -> UpdateError {
+    public static func duplicateInsertIndexPath(_ path: IndexPath) -> UpdateError {
         about(indexPath: path, "duplicate_insert_index_path", "attempt to insert at the same index path more than once (\(describe(path)))")
     }
 

@@ -50,6 +50,13 @@ public enum BehaviorSpec {
         ("composite", ["children"], composite),
     ]
 
+    /// The names of each enumerated key: the decoders below, and clients' help and checks.
+    public static let collisionModes = ["everything", "items", "boundaries"]
+    public static let attachmentKinds = ["spring", "sliding", "limit", "fixed", "pin"]
+    public static let pushModes = ["continuous", "instantaneous"]
+    public static let fieldKinds = ["linearGravity", "radialGravity", "velocity", "drag", "noise", "turbulence", "spring", "electric",
+                                    "magnetic", "vortex"]
+
     /// How deep composites may nest (a request cannot build an unbounded tree).
     public static let maximumNesting = 8
     /// Field regions' set operations nest at most this deep.
@@ -147,7 +154,7 @@ public enum BehaviorSpec {
     static func collision(_ r: SpecReader, _ resolver: inout DynamicElementResolver) throws(BehaviorSpecError) -> any DynamicBehavior {
         var b = CollisionBehavior(items: try items(r, &resolver))
         do throws(ParamError) {
-            switch try r.choice("collisionMode", ["everything", "items", "boundaries"], default: "everything") {
+            switch try r.choice("collisionMode", collisionModes, default: "everything") {
             case "items": b.mode = .items
             case "boundaries": b.mode = .boundaries
             default: b.mode = .everything
@@ -214,7 +221,7 @@ public enum BehaviorSpec {
         if r.has("length") { b.length = try r.requireNumber("length", length) }
         b.frequency = try r.number("frequency", frequency, default: 0)
         b.damping = try r.number("damping", damping, default: 0)
-        switch try r.choice("kind", ["spring", "sliding", "limit", "fixed", "pin"], default: "spring") {
+        switch try r.choice("kind", attachmentKinds, default: "spring") {
         case "sliding":
             guard let axis = try r.vector("axisOfTranslation", vector) else {
                 throw ParamError(path: "\(r.path).axisOfTranslation", .missing(expected: "a unit vector [dx, dy]: the axis a sliding attachment moves along"))
@@ -253,7 +260,7 @@ public enum BehaviorSpec {
     static func push(_ r: SpecReader, _ resolver: inout DynamicElementResolver) throws(BehaviorSpecError) -> any DynamicBehavior {
         let ids = try items(r, &resolver)
         do throws(ParamError) {
-            let mode: PushBehavior.Mode = try r.choice("mode", ["continuous", "instantaneous"], default: "continuous") == "instantaneous"
+            let mode: PushBehavior.Mode = try r.choice("mode", pushModes, default: "continuous") == "instantaneous"
                 ? .instantaneous : .continuous
             var b = PushBehavior(items: ids, mode: mode)
             b.pushDirection = try direction(r, vectorKey: "pushDirection", default: .zero)
@@ -268,7 +275,7 @@ public enum BehaviorSpec {
     static func field(_ r: SpecReader, _ resolver: inout DynamicElementResolver) throws(BehaviorSpecError) -> any DynamicBehavior {
         let ids = try items(r, &resolver)
         do throws(ParamError) {
-            let names = ["linearGravity", "radialGravity", "velocity", "drag", "noise", "turbulence", "spring", "electric", "magnetic", "vortex"]
+            let names = fieldKinds
             guard let name = try r.string("kind") else {
                 throw ParamError(path: "\(r.path).kind", .missing(expected: "the field's kind: one of \(names.joined(separator: ", "))"))
             }

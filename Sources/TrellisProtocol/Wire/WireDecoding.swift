@@ -109,7 +109,7 @@ public enum WireDecoding {
         var curve = base.curve
         if let name = try params.optionalString("curve") {
             guard let parsed = TimingCurve(name: name, dampingRatio: damping, initialVelocity: velocity) else {
-                throw ParamError(path: "params.curve", .mismatch(expected: "one of linear, easeIn, easeOut, easeInEaseOut, spring", found: "\"\(name)\""))
+                throw ParamError(path: "params.curve", .mismatch(expected: "one of \(TimingCurve.names.joined(separator: ", "))", found: "\"\(name)\""))
             }
             curve = parsed
         }

@@ -2,44 +2,62 @@ import ArgumentParser
 import TrellisClient
 import TrellisCore
 
-/// The animation options of every command that changes what is shown: data changes (batch,
-/// apply, insert, delete, move) animate unless `--no-animation`; layout changes and scrolls
-/// happen at once unless `--animated` or any timing option asks. The protocol's keys are
-/// `WireDecoding.timingKeys`, the same for every method.
+/// The animation options of a data change (batch, apply, insert, delete, move): animated, as
+/// UIKit animates batch updates, unless `--no-animation`.
 struct AnimationOptions: ParsableArguments {
-    @Flag(help: "Animate a layout change or scroll (implied by any timing option).") var animated = false
-    @Flag(help: "Apply a data change at once, without animation.") var noAnimation = false
+    @Flag(help: "Apply the change at once, without animation.") var noAnimation = false
+    @OptionGroup var timing: TimingOptions
 
+    /// The protocol's animation keys.
+    func params() throws -> [String: JSONValue] {
+        noAnimation ? ["animated": .bool(false)] : try timing.params()
+    }
+}
+
+/// The animation options of a layout change or a scroll: at once, as UIKit's calls with
+/// `animated: false`, unless `--animated` or any timing option asks for an animation.
+struct AnimateOnRequestOptions: ParsableArguments {
+    @Flag(help: "Animate the change (implied by any timing option).") var animated = false
+    @OptionGroup var timing: TimingOptions
+
+    /// The protocol's animation keys.
+    func params() throws -> [String: JSONValue] {
+        var p = try timing.params()
+        if animated || !p.isEmpty { p["animated"] = .bool(true) }
+        return p
+    }
+}
+
+/// How an animation runs, the same for every method that animates (`WireDecoding.timingKeys`).
+/// The spring's options are named as such: `--velocity` is a finger's pt/s on `fling` and
+/// `dynamics`, while a spring's initial velocity counts whole changes per second.
+struct TimingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Animation duration in seconds (or 300ms; default 0.3, 0.33 for scrolls).", valueName: "seconds"))
     var duration: String?
 
     @Option(help: ArgumentHelp("Delay before the animation, in seconds.", valueName: "seconds"))
     var delay: String?
 
-    @Option(help: "linear, easeIn, easeOut, easeInEaseOut or spring (default easeInEaseOut, easeOut for scrolls).")
+    @Option(help: ArgumentHelp("\(Choices.list(TimingCurve.names)) (default easeInEaseOut, easeOut for scrolls)."))
     var curve: String?
 
-    @Option(help: "Spring damping ratio (with --curve spring).")
-    var damping: Double?
+    @Option(help: "With --curve spring: its damping ratio (1 is critical; default 1).")
+    var springDamping: Double?
 
-    @Option(help: "Spring initial velocity (with --curve spring).")
-    var velocity: Double?
+    @Option(help: ArgumentHelp("With --curve spring: its initial velocity, in whole changes per second (default 0).", valueName: "changes/s"))
+    var springVelocity: Double?
 
-    func validate() throws {
-        if animated && noAnimation { throw ValidationError("give at most one of --animated and --no-animation") }
-    }
-
-    /// The protocol's animation keys for a method that animates by default (`animatedByDefault`)
-    /// or only when asked.
-    func params(animatedByDefault: Bool = true) throws -> [String: JSONValue] {
+    func params() throws -> [String: JSONValue] {
         var p: [String: JSONValue] = [:]
-        if noAnimation { p["animated"] = .bool(false); return p }
-        if let duration { p["duration"] = .number(try parsing { () throws(SyntaxError) in try CommandSyntax.seconds(duration) }) }
-        if let delay { p["delay"] = .number(try parsing { () throws(SyntaxError) in try CommandSyntax.seconds(delay) }) }
-        if let curve { p["curve"] = .string(curve) }
-        if let damping { p["damping"] = .number(damping) }
-        if let velocity { p["velocity"] = .number(velocity) }
-        if !animatedByDefault && (animated || !p.isEmpty) { p["animated"] = .bool(true) }
+        try parsing { () throws(SyntaxError) in
+            if let duration { p["duration"] = .number(try CommandSyntax.seconds(duration)) }
+            if let delay { p["delay"] = .number(try CommandSyntax.seconds(delay)) }
+            if let curve {
+                p["curve"] = .string(try Choices.check(curve, among: TimingCurve.names + TimingCurve.otherSpellings.keys.sorted(), what: "--curve"))
+            }
+        }
+        if let springDamping { p["damping"] = .number(springDamping) }
+        if let springVelocity { p["velocity"] = .number(springVelocity) }
         return p
     }
 }

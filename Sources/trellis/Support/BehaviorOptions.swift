@@ -11,7 +11,7 @@ struct BehaviorOptions: ParsableArguments {
     @Option(help: ArgumentHelp("gravity, push: the direction's angle in radians (clockwise, y down).", valueName: "radians")) var angle: String?
     @Option(help: "gravity, push: the magnitude (gravity 1 = 1000 pt/s²; push 1 = 100 pt/s² on a 100×100 item of density 1).") var magnitude: String?
     // Collision, push.
-    @Option(help: "collision: items, boundaries or everything; push: continuous or instantaneous.") var mode: String?
+    @Option(help: ArgumentHelp(BehaviorBuilder.choicesHelp(option: "mode") + ".")) var mode: String?
     @Flag(help: "collision: the reference bounds are a boundary (translatesReferenceBoundsIntoBoundary).") var boundsBoundary = false
     @Option(help: ArgumentHelp("collision: insets of the bounds boundary.", valueName: "T,L,B,R")) var insets: String?
     @Option(name: .customLong("boundary"), help: ArgumentHelp("collision: a named boundary (repeats).", valueName: "ID:x1,y1,x2,y2|ID:rect:x,y,w,h|ID:ellipse:x,y,w,h"))
@@ -24,8 +24,7 @@ struct BehaviorOptions: ParsableArguments {
     @Option(help: "attachment: the length (default: the distance when added).") var length: String?
     @Option(help: ArgumentHelp("attachment: the spring's frequency (0 = rigid).", valueName: "Hz")) var frequency: String?
     @Option(help: "attachment, snap: the damping ratio.") var damping: String?
-    @Option(help: "attachment: spring, sliding, limit, fixed or pin; field: linearGravity, radialGravity, velocity, drag, noise, turbulence, spring, electric, magnetic or vortex.")
-    var kind: String?
+    @Option(help: ArgumentHelp(BehaviorBuilder.choicesHelp(option: "kind") + ".")) var kind: String?
     @Option(help: ArgumentHelp("attachment: the sliding axis.", valueName: "DX,DY")) var axis: String?
     @Option(help: "attachment: the friction torque.") var frictionTorque: String?
     @Option(help: ArgumentHelp("attachment: the attachment range.", valueName: "MIN,MAX")) var range: String?

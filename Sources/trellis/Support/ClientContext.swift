@@ -3,6 +3,7 @@ import Foundation
 import TrellisClient
 import TrellisCore
 import TrellisProtocol
+import TrellisServer
 
 /// One connected invocation: calls the server and prints results as text or JSON.
 struct ClientContext {
@@ -27,15 +28,17 @@ struct ClientContext {
 }
 
 /// Connects (starting a server unless told not to), runs `body`, and maps failures to the
-/// documented exit codes with the message on stderr.
-func withServer(_ global: GlobalOptions, autoStart: Bool = true, _ body: (ClientContext) throws -> Void) throws {
+/// documented exit codes with the message on stderr (`session`: the one the command names, for
+/// the commands a message suggests).
+func withServer(_ global: GlobalOptions, autoStart: Bool = true, session: String? = nil, _ body: (ClientContext) throws -> Void) throws {
     if let host = ScriptHost.current {
         // Inside `trellis run`: the run's server, which stays open for the next line.
         do {
             try body(ClientContext(global: global, caller: host.caller, connection: nil))
         } catch let error as ClientError {
             host.lastError = error
-            throw report(error, json: global.json)
+            host.lastSession = session
+            throw report(error, json: global.json, session: session)
         }
         return
     }
@@ -50,21 +53,32 @@ func withServer(_ global: GlobalOptions, autoStart: Bool = true, _ body: (Client
             printError("trellis: no server running on \(global.socketPath)")
             throw ExitCode(Exit.unavailable)
         }
-        throw report(error, json: global.json)
+        throw report(error, json: global.json, noStart: global.noStart, session: session)
     }
 }
 
-/// Prints a client error and returns the exit to throw.
-func report(_ error: ClientError, json: Bool) -> ExitCode {
+/// A request refused before it was sent, exactly as the server would refuse it: the same message,
+/// code and exit, and the same failure for a script's `expect-error`.
+func refuse(_ refusal: RPCError, json: Bool) -> ExitCode {
+    let error = ClientError.server(code: refusal.code, message: refusal.message, domainCode: refusal.domainCode,
+                                   data: refusal.json["data"])
+    ScriptHost.current?.lastError = error
+    return report(error, json: json)
+}
+
+/// Prints a client error and returns the exit to throw: the server's refusals in the CLI's words
+/// (`CommandWording`; raw with --json), a connection refused under `--no-start` with how to
+/// start a server.
+func report(_ error: ClientError, json: Bool, noStart: Bool = false, session: String? = nil) -> ExitCode {
     switch error {
-    case .server(let code, let message, _, let data):
+    case .server(let code, let message, let domainCode, let data):
         if json {
             var object: [String: JSONValue] = ["code": .number(Double(code)), "message": .string(message)]
             if let data { object["data"] = data }
             printError(JSONWriter.string(.object(object)))
         } else {
             // The server's message alone, so scripts can match UIKit's exact text.
-            printError(message)
+            printError(CommandWording.message(message, domainCode: domainCode, data: data, session: session))
         }
         // JSON-RPC's own codes mean client and server disagree about the protocol itself.
         let protocolFaults: Set<Int> = [-32700, -32600, -32601, -32603]
@@ -75,6 +89,9 @@ func report(_ error: ClientError, json: Bool) -> ExitCode {
     case .unsendable:
         printError("trellis: \(error)")
         return ExitCode(Exit.usage)
+    case .connect(let path, _, _) where noStart && error.nothingListens:
+        printError("trellis: \(error)\nno server runs there and --no-start forbids starting one: start it with `trellisd --socket \(path) &` (or leave out --no-start and trellis starts it)")
+        return ExitCode(Exit.unavailable)
     case .connect, .disconnected, .timeout, .launch:
         printError("trellis: \(error)")
         return ExitCode(Exit.unavailable)

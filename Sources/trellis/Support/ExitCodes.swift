@@ -19,7 +19,8 @@ enum Exit {
           70  internal error (an unexpected reply)
           128+N  stopped by signal N (SIGINT 130, SIGTERM 143): attach, and drag or
               fling once their pan is cancelled
-        trellis run: 0 every test passed, 65 a test failed, 64 a script syntax
+        trellis run: 0 every test passed, 65 a test failed or the run bailed
+        out (a failed new), 64 a script syntax
         error (file:line on stderr), 66 a script that cannot be read, 69 no server
         on --socket, 73 the --junit file cannot be written
         """

@@ -14,7 +14,7 @@ extension SessionArguments {
     /// and could not end (a refused sample, a broken connection, SIGINT or SIGTERM) is
     /// cancelled before it exits.
     func perform(_ gesture: PanGesture) throws {
-        try withServer(global) { c in
+        try withServer(global, session: name) { c in
             let manual = try c.call("session.info", ["session": .string(name)])["clock"]?.stringValue == "manual"
             let start = ContinuousClock.now
             // Waits are measured from the first sample, so the calls' own time does not add up.
@@ -59,7 +59,7 @@ private func report(_ failure: PanSender.Failure, session: String, json: Bool) -
     switch failure {
     case .failed(let error, let e):
         ScriptHost.current?.lastError = error
-        exit = report(error, json: json)
+        exit = report(error, json: json, session: session)
         ending = e
     case .interrupted(let signal, let e):
         printError("trellis: interrupted by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)")")

@@ -4,51 +4,53 @@ import TrellisClient
 import TrellisCore
 import TrellisProtocol
 
-/// Layout metrics shared by `new` and `layout`.
+/// Layout metrics shared by `new` and `layout`. Each flag's help names the layouts that take it
+/// and the values a choice takes from the layout registry (`LayoutVocabulary`).
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Item size WIDTHxHEIGHT (flow default 50x50, circle 70x70).", valueName: "WxH"))
     var itemSize: String?
 
-    @Option(help: "Flow: line and inter-item spacing at once. Carousel, cover flow: the spacing key (in item widths).")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["minimumLineSpacing", "minimumInteritemSpacing"], "line and inter-item spacing at once. ")
+                               + LayoutVocabulary.help(["spacing"], "the spacing key (in item widths).")))
     var spacing: Double?
 
-    @Option(help: "Flow: minimum line spacing (default 10).")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["minimumLineSpacing"], "minimum line spacing (default 10).")))
     var lineSpacing: Double?
 
-    @Option(help: "Flow: minimum inter-item spacing (default 10).")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["minimumInteritemSpacing"], "minimum inter-item spacing (default 10).")))
     var interitemSpacing: Double?
 
-    @Option(help: ArgumentHelp("Flow: section insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets"))
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["sectionInset"], "section insets TOP,LEFT,BOTTOM,RIGHT or one number."), valueName: "insets"))
     var sectionInset: String?
 
-    @Option(help: ArgumentHelp("Flow: header size WIDTHxHEIGHT.", valueName: "WxH"))
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["headerSize"], "header size WIDTHxHEIGHT."), valueName: "WxH"))
     var headerSize: String?
 
-    @Option(help: ArgumentHelp("Flow: footer size WIDTHxHEIGHT.", valueName: "WxH"))
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["footerSize"], "footer size WIDTHxHEIGHT."), valueName: "WxH"))
     var footerSize: String?
 
-    @Option(help: "Flow: vertical (default) or horizontal.")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["scrollDirection"], Choices.list(LayoutVocabulary.choices(of: "scrollDirection")) + " (default vertical).")))
     var direction: String?
 
-    @Option(help: "Circle, carousel: the radius (default: from the bounds; a carousel's from its style).")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["radius"], "the radius (default: from the bounds; a carousel's from its style).")))
     var radius: Double?
 
-    @Option(help: "Carousel: linear, rotary, invertedRotary, cylinder, invertedCylinder, wheel, invertedWheel, coverFlow, coverFlow2, timeMachine, invertedTimeMachine or custom.")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["style"], Choices.list(LayoutVocabulary.choices(of: "style")) + ".")))
     var style: String?
 
-    @Option(help: "Carousel with --style custom: the named transform (taskSwitcher).")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["transform"], "with --style custom, the named transform: \(Choices.list(LayoutVocabulary.choices(of: "transform"))).")))
     var transform: String?
 
-    @Flag(inversion: .prefixedNo, help: "Carousel: endless scrolling (default: the style's, iCarousel's).")
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(LayoutVocabulary.help(["wrap"], "endless scrolling (default: the style's, iCarousel's).")))
     var wrap: Bool?
 
-    @Flag(help: "Carousel: scroll vertically.")
+    @Flag(help: ArgumentHelp(LayoutVocabulary.help(["vertical"], "scroll vertically.")))
     var vertical = false
 
-    @Option(help: "Carousel: the item width its geometry uses (default: the first item's).")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["itemWidth"], "the item width its geometry uses (default: the first item's).")))
     var itemWidth: Double?
 
-    @Option(help: "Carousel, cover flow: m34, between -0.01 and 0 (default -1/500).")
+    @Option(help: ArgumentHelp(LayoutVocabulary.help(["perspective"], "m34, between -0.01 and 0 (default -1/500).")))
     var perspective: Double?
 
     @Option(name: .customLong("set"), help: ArgumentHelp("Any other key of the layout, KEY=VALUE (repeatable), e.g. --set arc=3.14 --set fadeMax=0.",
@@ -80,9 +82,8 @@ struct LayoutOptions: ParsableArguments {
     /// The protocol's layout object for `type`: which flags apply to which layout, and how a
     /// flag's text becomes a value, come from the layout registry.
     func spec(type: String) throws -> JSONValue {
-        guard let layout = LayoutRegistry.type(named: type) else {
-            throw usageError("'\(type)': expected a layout, \(LayoutRegistry.names.joined(separator: " or "))")
-        }
+        let name = try parsing { () throws(SyntaxError) in try Choices.check(type, among: LayoutRegistry.names, what: "layout") }
+        let layout = LayoutRegistry.type(named: name)!  // a name of the registry's, just checked
         let parameters = Dictionary(uniqueKeysWithValues: layout.parameterDescriptions.map { ($0.name, $0) })
         var spec: [String: JSONValue] = ["type": .string(type)]
         var given = self.given
@@ -104,13 +105,13 @@ struct LayoutOptions: ParsableArguments {
                 let owners = LayoutRegistry.all.filter { t in names.allSatisfy { n in t.parameterDescriptions.contains { $0.name == n } } }
                 throw usageError("\(flag) applies to the \(owners.map { $0.typeName }.joined(separator: " and ")) layout\(owners.count == 1 ? "" : "s") only")
             }
-            for name in names { spec[name] = try value(text, for: parameters[name]!.kind) }
+            for name in names { spec[name] = try value(text, for: parameters[name]!.kind, flag: flag == "--set" ? "--set \(name)" : flag) }
         }
         return .object(spec)
     }
 
     /// A flag's text as the JSON value of a parameter of `kind` (the server checks the range).
-    private func value(_ text: String, for kind: ParameterKind) throws -> JSONValue {
+    private func value(_ text: String, for kind: ParameterKind, flag: String) throws -> JSONValue {
         switch kind {
         case .size:
             let size = try parsing { () throws(SyntaxError) in try CommandSyntax.size(text) }
@@ -125,9 +126,10 @@ struct LayoutOptions: ParsableArguments {
             guard let n = Double(text) else { throw usageError("'\(text)': expected a number") }
             return .number(n)
         case .bool:
-            guard text == "true" || text == "false" else { throw usageError("'\(text)': expected true or false") }
-            return .bool(text == "true")
-        case .choice, .perSection:
+            return .bool(try parsing { () throws(SyntaxError) in try Choices.check(text, among: ["true", "false"], what: flag) } == "true")
+        case .choice(let names):
+            return .string(try parsing { () throws(SyntaxError) in try Choices.check(text, among: names, what: flag) })
+        case .perSection:
             return .string(text)
         }
     }

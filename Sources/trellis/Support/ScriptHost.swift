@@ -15,6 +15,8 @@ final class ScriptHost {
     var output: [String] = []
     /// The server's (or connection's) error behind the last failure, for `expect-error`.
     var lastError: ClientError?
+    /// The session the failing command named: the refusal's wording suggests commands on it.
+    var lastSession: String?
     /// The CLI's own refusal behind the last failure when it stands for a protocol error (a
     /// value outside its range refused before sending, as the server would: `invalid_params`).
     var refusal: CommandFailure?

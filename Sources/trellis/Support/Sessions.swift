@@ -13,7 +13,7 @@ struct SessionArguments: ParsableArguments {
     func call(_ method: String, _ params: [String: JSONValue] = [:], human: (JSONValue) -> [String]) throws {
         var params = params
         params["session"] = .string(name)
-        try withServer(global) { c in c.emit(try c.call(method, params), human) }
+        try withServer(global, session: name) { c in c.emit(try c.call(method, params), human) }
     }
 }
 
