@@ -8,7 +8,8 @@ import TrellisTestSupport
 /// files), and a line whose comment says `(exit N)` must exit N, every other line 0;
 /// `<!-- readme-test: skip REASON -->` says why a block is not run here (a foreground server,
 /// minutes of benchmarks). A block with neither mark fails the test, so no command reaches the
-/// README without a decision.
+/// README without a decision. A plain fence marked `<!-- readme-test: output -->` right after a
+/// run block is what that block's last command prints: a picture in the README is the program's.
 @Suite(.serialized) struct ReadmeShellBlockTests {
     /// The repository's root, from this file's place in it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -20,6 +21,9 @@ import TrellisTestSupport
         var line: Int
         var lines: [(number: Int, text: String)]
         var mark: Mark
+        /// What the last command prints, when the README shows it (lines without the fence's
+        /// indentation).
+        var output: [String]? = nil
         var description: String { "README.md:\(line)" }
     }
 
@@ -48,10 +52,37 @@ import TrellisTestSupport
                 body.append((k + 1, lines[k]))
                 k += 1
             }
-            blocks.append(Block(line: fenceLine, lines: body, mark: mark))
+            var block = Block(line: fenceLine, lines: body, mark: mark)
             k += 1
+            block.output = Self.shownOutput(lines, after: &k)
+            blocks.append(block)
         }
         return blocks
+    }
+
+    /// The lines of a plain fence marked `<!-- readme-test: output -->` that starts at `k` (past
+    /// blank lines), moving `k` past it; nil when there is none.
+    static func shownOutput(_ lines: [String], after k: inout Int) -> [String]? {
+        var j = k
+        while j < lines.count && lines[j].trimmingCharacters(in: .whitespaces).isEmpty { j += 1 }
+        guard j + 1 < lines.count, lines[j].trimmingCharacters(in: .whitespaces) == "<!-- readme-test: output -->",
+              lines[j + 1].trimmingCharacters(in: .whitespaces) == "```" else { return nil }
+        let indent = lines[j + 1].prefix { $0 == " " }.count
+        var shown: [String] = []
+        j += 2
+        while j < lines.count && lines[j].trimmingCharacters(in: .whitespaces) != "```" {
+            shown.append(String(lines[j].dropFirst(min(indent, lines[j].prefix { $0 == " " }.count))))
+            j += 1
+        }
+        k = j + 1
+        return shown
+    }
+
+    /// Lines without trailing blanks, and without blank lines at the end.
+    static func normalised(_ lines: [String]) -> [String] {
+        var lines = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 
     /// The exit a line expects: `(exit N)` in its comment, else 0.
@@ -63,12 +94,21 @@ import TrellisTestSupport
     }
 
     /// The block as a bash script that stops at the first line exiting otherwise than expected.
-    static func script(_ block: Block) -> String {
+    /// When the block shows its output, the last command's stdout goes to `outputFile` too.
+    static func script(_ block: Block, outputFile: String? = nil) -> String {
         var script = ""
-        for (number, text) in block.lines {
+        let commands = block.lines.filter {
+            let command = $0.text.trimmingCharacters(in: .whitespaces)
+            return !command.isEmpty && !command.hasPrefix("#")
+        }
+        for (k, (number, text)) in commands.enumerated() {
             let command = text.trimmingCharacters(in: .whitespaces)
-            guard !command.isEmpty, !command.hasPrefix("#") else { continue }
             let expected = expectedExit(text)
+            if k == commands.count - 1, let outputFile {
+                script += "{ \(command)\n} | tee \(outputFile); rc=${PIPESTATUS[0]}\n"
+                script += "if [ \"$rc\" -ne \(expected) ]; then echo \"README.md:\(number): exit $rc, expected \(expected)\" >&2; exit 1; fi\n"
+                continue
+            }
             script += command + "\n"
             script += "rc=$?; if [ \"$rc\" -ne \(expected) ]; then echo \"README.md:\(number): exit $rc, expected \(expected)\" >&2; exit 1; fi\n"
         }
@@ -110,9 +150,15 @@ import TrellisTestSupport
                              directory: scratch + "/work", seconds: 20)
             }
         }
-        let result = Self.run(["bash", "-c", Self.script(block)], environment: environment, directory: scratch + "/work",
-                              seconds: 180)
+        let outputFile = scratch + "/last-output"
+        let result = Self.run(["bash", "-c", Self.script(block, outputFile: block.output == nil ? nil : outputFile)],
+                              environment: environment, directory: scratch + "/work", seconds: 180)
         #expect(result.status == 0, "\(block) failed:\n\(result.output)")
+        if let shown = block.output {
+            let printed = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+            let actual = Self.normalised(printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            #expect(actual == Self.normalised(shown), "\(block): the README shows another output than its last command prints:\n\(printed)")
+        }
     }
 
     /// `--socket PATH` values a block names (each a server the block may start).
