@@ -10,6 +10,8 @@ import TrellisTestSupport
 /// minutes of benchmarks). A block with neither mark fails the test, so no command reaches the
 /// README without a decision. A plain fence marked `<!-- readme-test: output -->` right after a
 /// run block is what that block's last command prints: a picture in the README is the program's.
+/// A marked Python block runs against a server started at the socket it names, and must print a
+/// JSON-RPC result.
 @Suite(.serialized) struct ReadmeShellBlockTests {
     /// The repository's root, from this file's place in it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -18,6 +20,8 @@ import TrellisTestSupport
     /// A fenced shell block of the README: where it starts, its lines, and its mark.
     struct Block: CustomStringConvertible {
         enum Mark: Equatable { case run, skip(String), none }
+        enum Language { case shell, python }
+        var language: Language
         var line: Int
         var lines: [(number: Int, text: String)]
         var mark: Mark
@@ -34,7 +38,12 @@ import TrellisTestSupport
         var k = 0
         while k < lines.count {
             let fence = lines[k].trimmingCharacters(in: .whitespaces)
-            guard fence == "```sh" || fence == "```bash" || fence == "```shell" else { k += 1; continue }
+            let language: Block.Language
+            switch fence {
+            case "```sh", "```bash", "```shell": language = .shell
+            case "```python": language = .python
+            default: k += 1; continue
+            }
             var previous = k - 1
             while previous >= 0 && lines[previous].trimmingCharacters(in: .whitespaces).isEmpty { previous -= 1 }
             let markLine = previous >= 0 ? lines[previous].trimmingCharacters(in: .whitespaces) : ""
@@ -52,7 +61,7 @@ import TrellisTestSupport
                 body.append((k + 1, lines[k]))
                 k += 1
             }
-            var block = Block(line: fenceLine, lines: body, mark: mark)
+            var block = Block(language: language, line: fenceLine, lines: body, mark: mark)
             k += 1
             block.output = Self.shownOutput(lines, after: &k)
             blocks.append(block)
@@ -96,6 +105,18 @@ import TrellisTestSupport
     /// The block as a bash script that stops at the first line exiting otherwise than expected.
     /// When the block shows its output, the last command's stdout goes to `outputFile` too.
     static func script(_ block: Block, outputFile: String? = nil) -> String {
+        if block.language == .python {
+            // A Python client talks to a server that is already there: each socket it names is
+            // started first, as `trellis` would start it, then the block runs and must print a
+            // JSON-RPC result.
+            var script = ""
+            for path in socketPaths(in: block) { script += "trellis --socket \(path) ls >/dev/null || exit 1\n" }
+            script += "python3 - > .python-output <<'README_PYTHON'\n"
+            script += block.lines.map(\.text).joined(separator: "\n") + "\nREADME_PYTHON\n"
+            script += "rc=$?; cat .python-output; if [ \"$rc\" -ne 0 ]; then echo \"README.md:\(block.line): python exit $rc\" >&2; exit 1; fi\n"
+            script += "grep -q '\"result\"' .python-output || { echo \"README.md:\(block.line): no JSON-RPC result printed\" >&2; exit 1; }\n"
+            return script
+        }
         var script = ""
         let commands = block.lines.filter {
             let command = $0.text.trimmingCharacters(in: .whitespaces)
@@ -161,10 +182,17 @@ import TrellisTestSupport
         }
     }
 
-    /// `--socket PATH` values a block names (each a server the block may start).
+    /// `--socket PATH` values a block names (each a server the block may start), or for Python
+    /// the quoted paths ending in `.sock` it connects to.
     static func socketPaths(in block: Block) -> [String] {
         var paths: [String] = []
         for (_, text) in block.lines {
+            if block.language == .python {
+                for piece in text.split(separator: "\"", omittingEmptySubsequences: false) where piece.hasPrefix("/") && piece.hasSuffix(".sock") {
+                    paths.append(String(piece))
+                }
+                continue
+            }
             let words = text.split(separator: " ")
             for (k, word) in words.enumerated() where word == "--socket" && k + 1 < words.count {
                 paths.append(String(words[k + 1]))
