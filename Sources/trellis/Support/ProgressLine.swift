@@ -16,8 +16,13 @@ final class ProgressLine: Sendable {
     let isEnabled: Bool
     private let state = Mutex(State())
     private let start = ContinuousClock.now
-    /// Work quicker than this shows nothing.
-    static let delay = Duration.milliseconds(500)
+    /// Work quicker than this shows nothing: half a second, or `TRELLIS_PROGRESS_AFTER_MS`
+    /// (0 to 60,000), which lets tests see the line without depending on how fast a machine is.
+    static let delay: Duration = {
+        guard let text = ProcessInfo.processInfo.environment["TRELLIS_PROGRESS_AFTER_MS"],
+              let ms = Int(text), (0...60_000).contains(ms) else { return .milliseconds(500) }
+        return .milliseconds(ms)
+    }()
 
     init(enabled: Bool = isatty(2) == 1 && ScriptHost.current == nil) {
         isEnabled = enabled
