@@ -5,7 +5,7 @@ import TrellisCore
 import TrellisProtocol
 
 /// `trellis web`: the browser viewer. Makes sure a server runs (and, with `--demo`, that the
-/// demo session exists), then becomes `trellis-web` (the binary built beside this one), so the
+/// demo plays on its session), then becomes `trellis-web` (the binary built beside this one), so the
 /// everyday CLI does not link the HTTP stack.
 struct Web: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +14,8 @@ struct Web: ParsableCommand {
             Starts the server in the background when none runs, then runs trellis-web on it: \
             open the URL it prints, which carries the token every request needs (the browser \
             keeps it in a cookie after that; --no-token serves this user alone instead). With \
-            --demo the session 'demo' is made afresh (live clock, coloured items) and shown; \
+            --demo the session 'demo' is made afresh and shown playing the demo's steps (as \
+            tools/web shows it; a page with --control takes over until left alone); \
             with --control the page drives it: drag or scroll to pan (a flick flings), click to \
             select, and the toolbar inserts, deletes, moves and switches the layout. Ctrl-C \
             stops trellis-web; the server and its sessions stay.
@@ -30,7 +31,7 @@ struct Web: ParsableCommand {
     var token: String?
     @Flag(help: "No token, on loopback only: serve only connections whose socket belongs to this user (trellis-web --help).")
     var noToken = false
-    @Flag(help: "Make the session 'demo' afresh (as `trellis demo` starts it) and show it.") var demo = false
+    @Flag(help: "Make the session 'demo' afresh and show it playing the demo's steps (trellis demo --headless, stopped with trellis-web).") var demo = false
     @Option(help: "Items the demo session starts with.") var items = 24
     @Option(help: "trellis-web's log level: trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
@@ -49,15 +50,12 @@ struct Web: ParsableCommand {
     func run() throws {
         let executable = try Self.webExecutable()
         try withServer(global) { c in
-            if demo {
-                // Bounds a browser window shows whole; a live clock, so the page animates.
-                let choreography = DemoChoreography(items: items, itemSize: Size(96, 72), bounds: Size(480, 640))
-                try replaceSession(c, choreography.createParams(clock: "live"))
-            } else if let name {
+            if !demo, let name {
                 // A wrong name is better said now than by a page retrying every second.
                 _ = try c.call("session.info", ["session": .string(name)])
             }
         }
+        if demo { try startDemo() }
         var arguments = [executable, "--socket", global.socketPath, "--port", String(port), "--bind", bind, "--log-level", logLevel]
         if control { arguments.append("--control") }
         // The token through the environment, not argv, which every local user can read in ps.
@@ -70,6 +68,35 @@ struct Web: ParsableCommand {
         execv(executable, argv)
         printError("trellis: could not run \(executable): \(String(cString: strerror(errno)))")
         throw ExitCode(Exit.software)
+    }
+
+    /// Starts `trellis demo --headless` as a child that plays the demo's steps on the session
+    /// 'demo' (made afresh, live clock), and waits for its line saying the session is made. The
+    /// child stays this process's after the exec, so it stops when trellis-web does.
+    func startDemo() throws {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: own)
+        process.arguments = ["--socket", global.socketPath, "--timeout", String(global.timeout), "demo", "--headless",
+                             "--items", String(items)]
+        let ready = Pipe()
+        process.standardOutput = ready
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            printError("trellis: could not start the demo (\(own) demo --headless): \(error)")
+            throw ExitCode(Exit.software)
+        }
+        // Its one line; nothing (its end) when it could not make the session, whose reason it
+        // printed on stderr.
+        var line = Data()
+        let handle = ready.fileHandleForReading
+        while let byte = try? handle.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") { line.append(first) }
+        try? handle.close()
+        guard !line.isEmpty else {
+            printError("trellis: the demo did not start (its message is above)")
+            throw ExitCode(Exit.software)
+        }
+        printError(String(decoding: line, as: UTF8.self))
     }
 
     /// trellis-web beside this executable (both are products of one build), else on PATH.

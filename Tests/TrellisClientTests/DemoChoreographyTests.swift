@@ -70,7 +70,7 @@ import TrellisCore
         #expect(large.perRow == 4 && large.rowsVisible == 3 && large.scrollRange(items: 24) > 200)
         let page = DemoMetrics(bounds: Size(480, 640))
         #expect(page.scrollRange(items: 24) > 100)
-        // A size given is kept (trellis web --demo passes its own).
+        // A size given is kept.
         #expect(DemoMetrics(bounds: Size(480, 640), itemSize: Size(96, 72)).itemSize == Size(96, 72))
     }
 
