@@ -94,11 +94,12 @@ public struct DynamicAnimator: Sendable {
     // MARK: Items and behaviours
 
     /// Adds an item (or replaces its state) and wakes the animator. A state that is not finite
-    /// (a layout's or a caller's bug) is refused, false: the item stays as it was, or out of the
-    /// animator, so a NaN never reaches a step, a joint's length or a reply.
+    /// or outside the world (`DynamicBody.worldLimit`: a layout's or a caller's bug) is refused,
+    /// false: the item stays as it was, or out of the animator, so a NaN never reaches a step, a
+    /// joint's length or a reply.
     @discardableResult
     public mutating func setItem(_ id: DynamicItemID, _ body: DynamicBody) -> Bool {
-        guard body.isFinite else { return false }
+        guard body.isInsideWorld else { return false }
         var body = body
         body.restTime = 0
         bodies.insert(body, for: id)
@@ -356,7 +357,7 @@ public struct DynamicAnimator: Sendable {
     // MARK: The invariant: every position, angle and velocity stays finite
 
     public static let nonFiniteForces = "its forces would have made an item's velocity or force infinite or NaN; it was stopped (update it with other settings, or remove it)"
-    public static let nonFiniteConstraints = "its constraints would have made an item's velocity or position infinite or NaN; it was stopped (update it with other settings, or remove it)"
+    public static let nonFiniteConstraints = "its constraints would have made an item's velocity or position infinite or NaN, or carried it past the world's edge (±1e12 points or radians); it was stopped (update it with other settings, or remove it)"
 
     /// What a behaviour may change of an item while it adds forces, kept to undo it.
     struct SavedMotion {
@@ -451,7 +452,7 @@ public struct DynamicAnimator: Sendable {
             for _ in 0..<positionIterations {
                 if constraints.solveJointPositions(&all) { break }
             }
-            for k in all.indices where !(all[k].center.x.isFinite && all[k].center.y.isFinite && all[k].angle.isFinite) {
+            for k in all.indices where !all[k].poseIsInsideWorld {
                 all[k].center = poses[k].center
                 all[k].angle = poses[k].angle
                 all[k].velocity = .zero
@@ -499,8 +500,19 @@ public struct DynamicAnimator: Sendable {
             }
             if travel > maxTranslation { body.velocity = body.velocity * (maxTranslation / travel) }
             if abs(body.angularVelocity) * h > maxRotation { body.angularVelocity = body.angularVelocity < 0 ? -maxRotation / h : maxRotation / h }
+            let pose = (center: body.center, angle: body.angle)
             body.center += body.velocity * h
             body.angle += body.angularVelocity * h
+            guard body.poseIsInsideWorld else {
+                // The world's edge holds it, at rest: a body there was carried by something
+                // that ran away (a force does not keep pushing for a million years).
+                body.center = pose.center
+                body.angle = pose.angle
+                body.velocity = .zero
+                body.angularVelocity = 0
+                broken.append(index)
+                return
+            }
         }
         brokenBodies += broken
     }
