@@ -64,6 +64,7 @@ extension Server {
                 session.viewers[c.id] = nil
             }
             self.cancelPans(of: c)
+            self.memoryTrim.afterChurn(now: self.nowMilliseconds)
             let reason = c.closeReason ?? ""
             if reason.hasPrefix("output over the hard limit") {
                 self.clientsCutForOutput += 1

@@ -48,6 +48,8 @@ public final class Server {
     var requestDeadline = Double.infinity
     /// How long each request held the loop (a pending request's every turn counts as one), for `stats`.
     var requestTimings = FrameTimings()
+    /// Free heap memory handed back after clients close (`MemoryTrim`).
+    var memoryTrim = MemoryTrim()
     /// Requests whose work goes on over later loop turns, by the session they work on.
     var pendingRequests: [String: PendingRequest] = [:]
     /// Runs their work once per loop turn while any is pending.

@@ -12,15 +12,16 @@ public final class ServiceProcess: @unchecked Sendable {
     private var ended = false
 
     /// Starts `name` (an executable built beside the tests) with `arguments`, in this process's
-    /// environment plus `environment`; its standard error is dropped.
-    public init(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// environment plus `environment`; its standard error is dropped, or read as output too
+    /// (`readingErrors`: a server's log).
+    public init(_ name: String, _ arguments: [String], environment: [String: String] = [:], readingErrors: Bool = false) throws {
         process.executableURL = builtExecutable(name)
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = readingErrors ? output : FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let handle = output.fileHandleForReading
@@ -51,6 +52,17 @@ public final class ServiceProcess: @unchecked Sendable {
         while true {
             if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
             if ended || !condition.wait(until: deadline) { return lines.first(where: { $0.hasPrefix(prefix) }) }
+        }
+    }
+
+    /// The first line of output that contains `text`, waiting at most `seconds`.
+    public func line(containing text: String, seconds: Double = 30) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let line = lines.first(where: { $0.contains(text) }) { return line }
+            if ended || !condition.wait(until: deadline) { return lines.first(where: { $0.contains(text) }) }
         }
     }
 

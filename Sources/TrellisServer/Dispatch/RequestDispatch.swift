@@ -9,10 +9,20 @@ extension Server {
     func handle(_ bytes: UnsafeRawBufferPointer, from connection: Connection) {
         guard let client = clients[connection.id] else { return }
         requestsHandled += 1
-        let started = nowMilliseconds
-        defer { requestTimings.record(nowMilliseconds - started) }
+        let started = nowMilliseconds, compactions = persistence?.compactions ?? 0
+        var called: (method: Method, params: JSONValue)?
+        defer {
+            let held = nowMilliseconds - started
+            requestTimings.record(held)
+            if held > 2 * configuration.requestBudgetMilliseconds {
+                // Named only when slow: the hot path builds no text.
+                let name = called.map { $0.method.name + ($0.params["session"]?.stringValue.map { " on '\($0)'" } ?? "") }
+                noteSlowRequest(name ?? "an unreadable line", held: held, tookSnapshot: (persistence?.compactions ?? 0) != compactions)
+            }
+        }
         switch IncomingRequest.read(bytes) {
         case .call(let method, let params, let id):
+            called = (method, params)
             // A request for a session whose long request is not done yet waits for it.
             if parkIfSessionBusy(bytes, params: params, from: connection) {
                 requestsHandled -= 1
@@ -23,6 +33,14 @@ extension Server {
             // A notification (no id) is never answered, not even with an error (JSON-RPC 2.0 §4.1).
             if let id { reply(id: id, error: error, to: connection) }
         }
+    }
+
+    /// A request that held the loop for more than twice the request budget is logged (a warning,
+    /// naming it), as Redis's slow log names slow commands: the budget covers its physics, but
+    /// not what the disk takes (a journal fsync, a compaction's snapshot).
+    func noteSlowRequest(_ name: String, held: Double, tookSnapshot: Bool) {
+        let note = tookSnapshot ? " (it took a snapshot of every session)" : ""
+        logger.warning("slow request: \(name) held the loop \(Int(held.rounded())) ms, over twice the \(Int(configuration.requestBudgetMilliseconds)) ms budget\(note)")
     }
 
     /// Runs a request's method, answers it (unless it is a notification) and publishes.

@@ -36,6 +36,7 @@ enum ServerMethods {
                 "viewersDisconnected": .number(Double(server.viewersDisconnected)),
                 "clientsDisconnected": .number(Double(server.clientsCutForOutput)),
                 "nonFiniteRefused": .number(Double(server.nonFiniteRefusals)),
+                "memoryTrims": .number(Double(server.memoryTrim.trims)),
                 "ticking": .bool(server.isTicking),
                 "uptimeMs": .number(server.nowMilliseconds.rounded()),
                 "persistence": server.persistence?.stats ?? .null,

@@ -277,6 +277,7 @@ final class Persistence {
         needsSnapshot = false
         workSinceSnapshot = 0
         compactions += 1
+        server.memoryTrim.afterChurn(now: server.nowMilliseconds)
         server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(encoded.count) session\(encoded.count == 1 ? "" : "s"))")
     }
 

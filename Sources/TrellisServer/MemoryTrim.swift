@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+/// glibc's malloc_trim(3), declared in malloc.h, which the Glibc module does not export.
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// Gives the C heap's free memory back to the system after churn (clients coming and going, a
+/// snapshot encoded), at most once every `interval` ms. The soak showed why: the heap itself
+/// peaked at 20 MB with nothing leaked (heaptrack), yet the resident size doubled in ten
+/// minutes of viewers reconnecting, as glibc keeps freed pages and raises its mmap threshold
+/// after each large buffer is freed. `malloc_trim` hands back what is free; it takes about a
+/// millisecond on a heap this size. (**ours**; Redis relies on jemalloc's purging instead.)
+struct MemoryTrim {
+    /// Milliseconds between two trims at the most.
+    var interval = 5000.0
+    private var last = -Double.infinity
+    private(set) var trims = 0
+
+    /// Trims when the last trim is at least `interval` old (`now` in loop milliseconds).
+    mutating func afterChurn(now: Double) {
+        guard now - last >= interval else { return }
+        last = now
+        trims += 1
+        #if canImport(Glibc)
+        _ = mallocTrim(0)
+        #endif
+    }
+}
