@@ -26,7 +26,9 @@ import TrellisProtocol
     @Test func aLongAdvanceGoesOnWhileOthersAreServedAndWhatNamesItsSessionWaitsInOrder() throws {
         let server = try ServerProcess(arguments: ["--request-budget-ms", "5", "--no-persistence"])
         defer { server.stop() }
-        let c = try server.connect(), other = try server.connect(), same = try server.connect()
+        // The advance's client and the one waiting for it wait as long as the advance takes: about
+        // 7 s of a debug build alone, several times that beside other builds.
+        let c = try server.connect(seconds: 300), other = try server.connect(), same = try server.connect(seconds: 300)
         try Self.crowd(c, "m", count: 60)
         try other.must("session.create", ["name": .string("o"), "clock": .string("manual")])
         // 20 s of a 60-box crowd: thousands of steps, far more than one request's budget.

@@ -55,7 +55,9 @@ final class ServerProcess: @unchecked Sendable {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
-    func connect() throws -> RPCConnection { try RPCConnection(path: socketPath) }
+    /// A connection whose reads give up after `seconds` (a safety net, not a measure: a reply
+    /// that waits for a long advance needs more on a loaded machine).
+    func connect(seconds: Int = 10) throws -> RPCConnection { try RPCConnection(path: socketPath, seconds: seconds) }
 
     /// SIGTERM and wait (graceful); SIGKILL after 5 s.
     func stop() {
@@ -101,7 +103,7 @@ final class RPCConnection: @unchecked Sendable {
     private var nextID = 1
     var notifications: [JSONValue] = []
 
-    init(path: String) throws {
+    init(path: String, seconds: Int = 10) throws {
         // Close-on-exec: servers other tests start in parallel must not inherit this socket.
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
@@ -115,7 +117,7 @@ final class RPCConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard ok == 0 else { close(); throw TestFailure("connect \(path): \(String(cString: strerror(errno)))") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
