@@ -87,6 +87,14 @@ let package = Package(
                 // The gate that reads a WebSocket handshake's head before the upgrader does.
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            // The page's files, compiled in as byte arrays (PackageResources.viewer_html, …):
+            // the binary needs no resource bundle beside it at run time.
+            resources: [
+                .embedInCode("Page/viewer.html"),
+                .embedInCode("Page/viewer.css"),
+                .embedInCode("Page/viewer.js"),
+                .embedInCode("Page/controls.js"),
             ]
         ),
         .executableTarget(

@@ -1,60 +1,40 @@
 /// The one page trellis-web serves: plain HTML with its style and scripts inline, so the binary
 /// is the whole viewer (no files to install beside it, no npm, nothing fetched from elsewhere).
+///
+/// The parts are real files in `Page/`, embedded in the binary by SwiftPM (`.embedInCode`), so
+/// they are read, diffed and checked as what they are:
+/// - `viewer.html`: the page, with a `{{name}}` marker where each part below goes inline;
+/// - `viewer.css`: the style sheet, a status bar over a stage the size of the session's bounds;
+/// - `viewer.js`: the WebSocket to `/ws`, the mirror of the session's scene kept as PROTOCOL.md's
+///   "Frames and viewers" says a viewer keeps it (one element per view id, reused as the server
+///   reuses views), the status bar, and the list of sessions when the page names none;
+/// - `controls.js`: on top of the `window.trellisMirror` that viewer.js makes, the pointer, the
+///   wheel and the toolbar, live only when the attach is read-write (`--control`); they send
+///   the protocol's own requests, so the page drives the session exactly as a script would.
 enum ViewerPage {
-    static let html = #"""
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>Trellis</title>
-    <style>
-    """# + ViewerPageStyle.css + #"""
-    </style>
-    </head>
-    <body>
-    <header id="status">
-      <span>session <b id="status-session">–</b></span>
-      <span>seq <b id="status-seq">–</b></span>
-      <span>layout <b id="status-layout">–</b></span>
-      <span>views <b id="status-views">0</b></span>
-      <span>fps <b id="status-fps">0</b></span>
-      <span>pooled <b id="status-pooled">0</b></span>
-      <span>created <b id="status-created">0</b></span>
-      <span>reused <b id="status-reused">0</b></span>
-      <span><b id="status-motion">at rest</b></span>
-      <span id="status-note"></span>
-      <span id="status-state">connecting…</span>
-    </header>
-    <nav id="toolbar" hidden>
-      <button data-action="insert">Insert</button>
-      <button data-action="delete">Delete</button>
-      <button data-action="move">Move</button>
-      <select id="layout-choice" aria-label="layout">
-        <option>flow</option><option>line</option><option>carousel</option><option>coverFlow</option>
-        <option>circle</option><option>stack</option><option>springy</option>
-      </select>
-      <span class="hint">drag or scroll to pan · flick to fling · click to select · choose a layout to switch to it</span>
-    </nav>
-    <main>
-      <div id="stage" aria-label="the session's collection view"></div>
-      <section id="sessions">
-        <h1>Sessions</h1>
-        <table>
-          <thead><tr><th>name</th><th>layout</th><th>items</th><th>sections</th><th>viewers</th><th>clock</th></tr></thead>
-          <tbody id="sessions-body"></tbody>
-        </table>
-        <p id="sessions-empty" hidden>No sessions yet: <code>trellis new NAME</code> or <code>tools/demo</code> makes one.</p>
-      </section>
-    </main>
-    <script>
-    """# + ViewerPageScript.javascript + #"""
-    </script>
-    <script>
-    """# + ViewerPageControls.javascript + #"""
-    </script>
-    </body>
-    </html>
+    /// The page as served: put together once, on first use (`WebViewer` asks for it when it
+    /// builds its routes, so a broken template stops trellis-web at start, not at a request).
+    static let html: String = inline(
+        into: text(PackageResources.viewer_html),
+        parts: [
+            "viewer.css": text(PackageResources.viewer_css),
+            "viewer.js": text(PackageResources.viewer_js),
+            "controls.js": text(PackageResources.controls_js),
+        ])
 
-    """#
+    /// `template` with each `{{name}}` replaced by `parts[name]`, each marker there exactly once
+    /// (a marker lost or doubled in an edit of viewer.html would otherwise ship a page without a
+    /// script, or with one twice).
+    static func inline(into template: String, parts: [String: String]) -> String {
+        for name in parts.keys {
+            let found = template.ranges(of: "{{\(name)}}").count
+            precondition(found == 1, "viewer.html has \(found) {{\(name)}} markers, not 1")
+        }
+        return parts.reduce(template) { page, part in page.replacing("{{\(part.key)}}", with: part.value) }
+    }
+
+    /// The resource's bytes as text (the files are UTF-8).
+    private static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -30,10 +30,12 @@ public struct WebViewer: Sendable {
         let options = options
 
         let access = options.access
+        // Put together once, here: a viewer.html that lost a marker stops trellis-web at start.
+        let page = ViewerPage.html
         let router = Router(context: WebRequestContext.self)
         router.add(middleware: AccessCheck(access: access))
         router.get("/") { _, _ in
-            Self.response(ViewerPage.html, contentType: "text/html; charset=utf-8")
+            Self.response(page, contentType: "text/html; charset=utf-8")
         }
         router.get("/sessions") { _, _ in
             Self.response(await bridge.sessionList(), contentType: "application/json")

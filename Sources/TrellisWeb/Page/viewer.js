@@ -1,0 +1,402 @@
+'use strict';
+(() => {
+  const query = new URLSearchParams(location.search);
+  const requested = query.get('session') || '';
+  // trellis-web refuses every request without its token: the page passes on the one in
+  // its URL (without one, the cookie the browser keeps carries it).
+  const token = query.get('token') || '';
+  const withToken = (path, params) => {
+    const p = new URLSearchParams(params);
+    if (token) p.set('token', token);
+    const q = p.toString();
+    return q ? path + '?' + q : path;
+  };
+  const stage = document.getElementById('stage');
+  const text = (id) => document.getElementById(id);
+
+  // View id → { el, label, reuseId, shown (the scene view, null while in its pool), order }.
+  const views = new Map();
+  let session = requested;
+  let seq = null;
+  let offset = [0, 0];
+  let contentSize = [0, 0];
+  let boundsSize = [0, 0];
+  const frameTimes = [];
+  // The socket of the current attach, and the page's requests waiting for their replies
+  // (by id; the attach itself is the bridge's request, answered first).
+  let socket = null;
+  let attached = false;
+  let readOnly = true;
+  let nextId = 1;
+  const waiting = new Map();
+  // Item ids in selection order, from selection.changed and tap replies.
+  let selected = new Set();
+  // From the scroll notifications and session.info: what moves the offset.
+  let motion = { dragging: false, decelerating: false };
+  let pool = { pooled: 0, created: 0, reused: 0 };
+  // The session's layout type, from session.info: after attaching, every second, and at
+  // once when a transition completes (whoever changed it).
+  let layout = null;
+  const attachedHooks = [];
+  const layoutHooks = [];
+
+  // Sends one request on the attach's socket; the promise holds the reply (result or error).
+  function request(method, params) {
+    if (!socket || !attached) return Promise.reject(new Error('not attached'));
+    const id = nextId++;
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params: params || {} }));
+    return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+  }
+
+  // Kept on window so a test driving a browser can read what the page holds, and so the
+  // controls can use the same socket.
+  window.trellisMirror = {
+    views, request, stage, showNote,
+    get seq() { return seq; }, get session() { return session; }, get offset() { return offset; },
+    get contentSize() { return contentSize; }, get bounds() { return boundsSize; },
+    get readOnly() { return readOnly; }, get attached() { return attached; },
+    get waiting() { return waiting.size; }, get motion() { return motion; },
+    setMotion(m) { motion = { dragging: !!m.dragging, decelerating: !!m.decelerating }; showStatus(); },
+    get selected() { return selected; },
+    setSelected(ids) { selected = new Set(ids); for (const v of views.values()) if (v.shown) draw(v); },
+    onAttached(hook) { attachedHooks.push(hook); },
+    get layout() { return layout; },
+    onLayout(hook) { layoutHooks.push(hook); if (layout) hook(layout); },
+  };
+
+  function setLayout(type) {
+    if (typeof type !== 'string' || type === layout) return;
+    layout = type;
+    text('status-layout').textContent = type;
+    for (const hook of layoutHooks) hook(type);
+  }
+
+  function connect() {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const path = withToken('/ws', requested ? { session: requested } : {});
+    const ws = new WebSocket(scheme + '//' + location.host + path);
+    socket = ws;
+    let problem = null;
+    let listing = false;
+    let opened = false;
+    ws.onopen = () => { opened = true; };
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.bridge) {
+        problem = message.bridge.message;
+        listing = message.bridge.kind === 'noSession';
+        if (listing) showSessions(); else showState(problem, true);
+      } else if ('id' in message && !attached) {
+        if (message.error) {
+          problem = message.error.message;
+          showState(problem, true);
+        } else {
+          applyKeyframe(message.result);
+          attached = true;
+          readOnly = message.result.readOnly !== false;
+          showState(readOnly ? 'watching (read-only)' : 'watching and driving', false);
+          for (const hook of attachedHooks) hook(!readOnly);
+          refreshInfo();
+        }
+      } else if ('id' in message) {
+        const pending = waiting.get(message.id);
+        waiting.delete(message.id);
+        if (message.error) {
+          showNote(message.error.message);
+          if (pending) pending.reject(new Error(message.error.message));
+        } else if (pending) {
+          pending.resolve(message.result);
+        }
+      } else if (message.method === 'frame') {
+        applyFrame(message.params);
+      } else {
+        notified(message, ws);
+      }
+    };
+    // Whatever ended it (trellisd missing, an unknown session, trellis-web stopped), the
+    // page says so and tries again a second later; a new attach starts from a keyframe.
+    ws.onclose = () => {
+      attached = false;
+      for (const pending of waiting.values()) pending.reject(new Error('the connection closed'));
+      waiting.clear();
+      for (const hook of attachedHooks) hook(false);
+      const retry = () => setTimeout(connect, listing ? 2000 : 1000);
+      const say = (why) => { showState(why + ' — retrying every second', true); retry(); };
+      if (listing) retry();
+      else if (problem || opened) say(problem || 'trellis-web is not answering');
+      // Refused before it opened: a browser does not tell the page why, so the page asks
+      // the same URL over plain HTTP, which trellis-web answers with the refusal's reason.
+      else fetch(path, { cache: 'no-store' })
+        .then((r) => (r.status === 400 || r.status === 403 ? r.text() : ''))
+        .then((why) => say(why.trim() || 'trellis-web is not answering'), () => say('trellis-web is not answering'));
+    };
+  }
+
+  // The notifications other than frames: selection, the scroll's phases, a closed session.
+  function notified(message, ws) {
+    const p = message.params || {};
+    switch (message.method) {
+      case 'selection.changed': window.trellisMirror.setSelected(p.selected || []); break;
+      case 'scroll.willBeginDragging': window.trellisMirror.setMotion({ dragging: true }); break;
+      case 'scroll.didEndDragging': window.trellisMirror.setMotion({ decelerating: p.decelerate }); break;
+      case 'scroll.didEndDecelerating': window.trellisMirror.setMotion({}); break;
+      case 'transition.completed': askInfo(); break;
+      case 'session.closed':
+        showNote('session ' + p.session + ' closed (' + p.reason + ')');
+        ws.close();
+        break;
+    }
+  }
+
+  // The pool figures (stats), the scroll state and the layout (session.info) every second:
+  // none is in the frames, and both are cheap reads that publish nothing.
+  function refreshInfo() {
+    if (!attached) return;
+    request('stats', {}).then((stats) => {
+      const sum = { pooled: 0, created: 0, reused: 0 };
+      for (const counts of Object.values(stats.pool || {})) {
+        sum.pooled += counts.pooled; sum.created += counts.created; sum.reused += counts.reused;
+      }
+      pool = sum;
+      showStatus();
+    }, () => {});
+    askInfo();
+  }
+
+  function askInfo() {
+    if (!attached) return;
+    request('session.info', {}).then((info) => {
+      if (info.scroll) window.trellisMirror.setMotion(info.scroll);
+      setLayout(info.layout);
+      // The selection as it is now (a page that attached late has seen no selection.changed).
+      const ids = info.selected || [];
+      if (ids.length !== selected.size || ids.some((id) => !selected.has(id))) window.trellisMirror.setSelected(ids);
+    }, () => {});
+  }
+  setInterval(refreshInfo, 1000);
+
+  // The sessions trellisd has, each a link to its page, while the URL names none.
+  function showSessions() {
+    document.body.classList.add('listing');
+    showState('choose a session', false);
+    fetch(withToken('/sessions', {}), { cache: 'no-store' })
+      .then((r) => (r.ok ? r.json() : r.text().then((why) => ({ refused: why.trim() })))).then((list) => {
+      const body = text('sessions-body');
+      body.replaceChildren();
+      if (list.refused) { showState(list.refused, true); return; }
+      if (list.bridge) { showState(list.bridge.message, true); return; }
+      for (const s of list.sessions || []) {
+        const row = document.createElement('tr');
+        const link = document.createElement('a');
+        link.href = withToken('/', { session: s.name });
+        link.textContent = s.name;
+        const cells = [link, s.layout, s.items, s.sections, s.viewers, s.clock];
+        for (const c of cells) {
+          const td = document.createElement('td');
+          if (c instanceof Node) td.appendChild(c); else td.textContent = String(c);
+          row.appendChild(td);
+        }
+        body.appendChild(row);
+      }
+      text('sessions-empty').hidden = (list.sessions || []).length > 0;
+    }, () => showState('trellis-web is not answering', true));
+  }
+
+  function applyKeyframe(result) {
+    for (const v of views.values()) v.el.remove();
+    views.clear();
+    session = result.session;
+    seq = result.seq;
+    const scene = result.keyframe;
+    setScroll(scene.contentOffset, scene.bounds, scene.contentSize);
+    scene.views.forEach((shown, order) => bind(create(shown.view, shown.reuseId), shown, order));
+    showStatus();
+  }
+
+  // In the order the protocol gives: destroyed, unbound, created, changed, bound, then the
+  // scroll values (a new offset moves every bound view on screen).
+  function applyFrame(p) {
+    seq = p.seq;
+    for (const id of p.destroyed || []) {
+      const v = views.get(id);
+      if (v) { v.el.remove(); views.delete(id); }
+    }
+    for (const id of p.unbound || []) {
+      const v = views.get(id);
+      if (v) { v.shown = null; v.el.style.display = 'none'; }
+    }
+    for (const c of p.created || []) create(c.view, c.reuseId);
+    for (const c of p.changed || []) change(c);
+    for (const b of p.bound || []) bind(views.get(b.view) || create(b.view, b.reuseId), b, b.order);
+    if (p.contentSize) contentSize = p.contentSize;
+    if (p.contentOffset || p.bounds) {
+      setScroll(p.contentOffset, p.bounds);
+      for (const v of views.values()) if (v.shown) place(v);
+    }
+    const now = performance.now();
+    frameTimes.push(now);
+    showStatus();
+  }
+
+  function create(id, reuseId) {
+    const el = document.createElement('div');
+    el.className = 'view';
+    el.dataset.view = id;
+    el.style.display = 'none';
+    const label = document.createElement('span');
+    el.appendChild(label);
+    stage.appendChild(el);
+    const v = { el, label, reuseId, shown: null, order: 0 };
+    views.set(id, v);
+    return v;
+  }
+
+  function bind(v, shown, order) {
+    v.shown = shown;
+    v.reuseId = shown.reuseId;
+    v.order = order;
+    draw(v);
+  }
+
+  function change(c) {
+    const v = views.get(c.view);
+    if (!v || !v.shown) return;
+    const s = v.shown;
+    if ('frame' in c) s.frame = c.frame;
+    if ('alpha' in c) s.alpha = c.alpha;
+    if ('zIndex' in c) s.zIndex = c.zIndex;
+    if ('hidden' in c) s.hidden = c.hidden;
+    if ('transform' in c) s.transform = c.transform;
+    if ('element' in c) s.element = c.element;
+    if ('id' in c) {
+      s.element = Object.assign({}, s.element);
+      if (c.id === null) delete s.element.id; else s.element.id = c.id;
+    }
+    if ('data' in c) { if (c.data === null) delete s.data; else s.data = c.data; }
+    if ('order' in c) v.order = c.order;
+    draw(v);
+  }
+
+  function setScroll(contentOffset, bounds, size) {
+    if (contentOffset) offset = contentOffset;
+    if (size) contentSize = size;
+    if (bounds) {
+      boundsSize = bounds;
+      stage.style.width = bounds[0] + 'px';
+      stage.style.height = bounds[1] + 'px';
+    }
+  }
+
+  // Frames are in content coordinates; the stage shows the bounds at the content offset.
+  function place(v) {
+    const f = v.shown.frame;
+    v.el.style.left = (f[0] - offset[0]) + 'px';
+    v.el.style.top = (f[1] - offset[1]) + 'px';
+  }
+
+  function draw(v) {
+    const s = v.shown;
+    const st = v.el.style;
+    st.display = '';
+    place(v);
+    st.width = s.frame[2] + 'px';
+    st.height = s.frame[3] + 'px';
+    st.opacity = s.alpha;
+    // The server's drawing order already sorts by zIndex (then the layout's order), so
+    // stacking by it gives zIndex its meaning and keeps equal zIndex in the server's order.
+    st.zIndex = v.order;
+    v.el.dataset.zIndex = s.zIndex;
+    v.el.classList.toggle('selected', s.element.id !== undefined && selected.has(s.element.id));
+    st.visibility = s.hidden ? 'hidden' : 'visible';
+    // Identity comes as 16 numbers when a transform ends; 'none' spares the browser a
+    // compositing layer per view.
+    st.transform = s.transform && !isIdentity(s.transform) ? matrix3d(s.transform) : 'none';
+    st.background = colour(s);
+    v.label.textContent = label(s);
+  }
+
+  // Core Animation's CATransform3D acts on row vectors, p' = p·M, and trellisd lists it row
+  // by row (m11 m12 m13 m14 m21 … m44). CSS matrix3d acts on column vectors, p' = N·p, and
+  // takes N column by column. N is M transposed, and M transposed listed column by column is
+  // M listed row by row: the 16 numbers go in as given. Checked on a rotation by θ about z:
+  // CATransform3DMakeRotation gives m11 = cos, m12 = sin, m21 = −sin, m22 = cos, so
+  // x' = x·cos − y·sin, y' = x·sin + y·cos; matrix3d(cos, sin, 0, 0, −sin, cos, 0, 0, …) puts
+  // cos, sin in N's first column and −sin, cos in its second, the same x' and y', which is
+  // CSS's own rotate(θ) (clockwise on screen, y down, as UIKit's). Translation (m41 m42 m43)
+  // lands in N's fourth column and perspective (m34 = −1/d) in its fourth row, where CSS's
+  // translate3d() and perspective(d) put them; both turn about the element's centre
+  // (transform-origin 50% 50% 0), as a layer turns about its anchor point.
+  function matrix3d(m) {
+    return 'matrix3d(' + m.join(',') + ')';
+  }
+
+  const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  function isIdentity(m) {
+    return m.every((value, index) => value === identity[index]);
+  }
+
+  // data.color when the browser reads it as a colour, else a colour from the reuse
+  // identifier: the hue from FNV-1a of its UTF-8 bytes, as the terminal and SVG pictures
+  // choose it, so one cell looks alike in all three.
+  function colour(s) {
+    const named = s.data && typeof s.data.color === 'string' ? s.data.color : null;
+    if (named && CSS.supports('color', named)) return named;
+    return hashedColour(s.reuseId);
+  }
+
+  const hashed = new Map();
+  const utf8 = new TextEncoder();
+  function hashedColour(key) {
+    let colour = hashed.get(key);
+    if (colour) return colour;
+    let h = 2166136261;
+    for (const byte of utf8.encode(key)) h = Math.imul(h ^ byte, 16777619) >>> 0;
+    colour = 'hsl(' + (h % 360) + ', 55%, 65%)';
+    hashed.set(key, colour);
+    return colour;
+  }
+
+  // data.label (a string or a number), else the item id, else the element's kind.
+  function label(s) {
+    const l = s.data ? s.data.label : undefined;
+    if (typeof l === 'string' || typeof l === 'number') return String(l);
+    if (s.element.id !== undefined) return s.element.id;
+    return s.element.elementKind || s.element.kind;
+  }
+
+  function showStatus() {
+    const now = performance.now();
+    while (frameTimes.length && now - frameTimes[0] > 1000) frameTimes.shift();
+    let bound = 0;
+    for (const v of views.values()) if (v.shown) bound++;
+    text('status-session').textContent = session || '–';
+    text('status-seq').textContent = seq === null ? '–' : seq;
+    text('status-views').textContent = bound;
+    text('status-fps').textContent = frameTimes.length;
+    text('status-pooled').textContent = pool.pooled;
+    text('status-created').textContent = pool.created;
+    text('status-reused').textContent = pool.reused;
+    text('status-motion').textContent =
+      motion.dragging ? 'dragging' : motion.decelerating ? 'decelerating' : 'at rest';
+    stage.dataset.seq = seq === null ? '' : seq;
+  }
+
+  function showState(message, problem) {
+    const el = text('status-state');
+    el.textContent = message;
+    el.classList.toggle('problem', problem);
+  }
+
+  // A refusal or error from a request, shown for a few seconds beside the state.
+  let noteTimer = null;
+  function showNote(message) {
+    const el = text('status-note');
+    el.textContent = message;
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(() => { el.textContent = ''; }, 4000);
+  }
+
+  // Frames per second falls back to 0 when nothing moves (an idle session sends nothing).
+  setInterval(showStatus, 500);
+  connect();
+})();
