@@ -5,7 +5,8 @@ import TrellisCore
 import TrellisTestSupport
 
 /// A request that holds the loop for over twice the request budget is logged, named with its
-/// session (Redis's slow log); quick ones are not. And the server hands free heap memory back
+/// session (Redis's slow log). (That a quick one is not logged is not asserted: on a loaded
+/// machine even `session.info` can take over 2 ms.) And the server hands free heap memory back
 /// after clients close (`stats`' memoryTrims).
 @Suite struct SlowRequestLogTests {
     @Test func aSlowRequestIsLoggedByName() throws {
@@ -29,7 +30,6 @@ import TrellisTestSupport
         let line = server.line(containing: "slow request: ", seconds: 10)
         #expect(line?.contains("slow request: data.reload on 'big' held the loop ") == true, "\(line ?? "nothing logged")")
         #expect(line?.contains("over twice the 1 ms budget") == true)
-        #expect(server.line(containing: "slow request: session.info", seconds: 0.5) == nil)
     }
 
     @Test func freeMemoryIsHandedBackAfterClientsClose() throws {
