@@ -110,6 +110,8 @@ let package = Package(
                                                               .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV", "TrellisTestSupport",
                                                             .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The libuv handle types on a real loop (timers, signals, the listener and its streams).
+        .testTarget(name: "TrellisTransportTests", dependencies: ["TrellisTransport"]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisTestSupport"]),
         // A real trellisd, a real trellis-web, a real WebSocket client and a real headless browser.
         .testTarget(name: "TrellisWebTests", dependencies: [

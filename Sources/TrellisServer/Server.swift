@@ -70,7 +70,7 @@ public final class Server {
         self.configuration = configuration
         self.logger = logger
         do { loop = try EventLoop() } catch { throw .transport(error) }
-        startedAt = Double(uv_hrtime()) / 1e6
+        startedAt = Double(EventLoop.monotonicNanoseconds) / 1e6
         let listener = try UnixSocketListener(loop: loop, path: configuration.socketPath,
                                               maximumMessageBytes: configuration.maximumMessageBytes)
         self.listener = listener
@@ -98,12 +98,12 @@ public final class Server {
         configuration = ServerConfiguration(socketPath: "")
         self.logger = logger
         loop = try EventLoop()
-        startedAt = Double(uv_hrtime()) / 1e6
+        startedAt = Double(EventLoop.monotonicNanoseconds) / 1e6
         manualClocksOnly = true
     }
 
     /// Loop time in milliseconds (monotonic, sub-millisecond).
-    var nowMilliseconds: Double { Double(uv_hrtime()) / 1e6 - startedAt }
+    var nowMilliseconds: Double { Double(EventLoop.monotonicNanoseconds) / 1e6 - startedAt }
 
     /// Runs until `shutdown` or SIGINT/SIGTERM; then the socket file is gone and viewers were told.
     public func run() {
