@@ -1,4 +1,3 @@
-import CLibUV
 import Logging
 import TrellisCore
 import TrellisProtocol
@@ -27,7 +26,7 @@ public final class Server {
         return clock
     }()
     /// SIGINT/SIGTERM handles (Signals.swift).
-    var signals: [UnsafeMutablePointer<uv_signal_t>] = []
+    var signals: [SignalWatcher] = []
     private(set) var isShuttingDown = false
     /// Set by the `shutdown` method: stop once its reply is written.
     var shutdownRequested = false
