@@ -61,7 +61,7 @@ public final class FramedStream {
         self.init(loop: loop.loop, maximumMessageBytes: maximumMessageBytes)
     }
 
-    public init(loop: UnsafeMutablePointer<uv_loop_t>, maximumMessageBytes: Int) {
+    init(loop: UnsafeMutablePointer<uv_loop_t>, maximumMessageBytes: Int) {
         framer = LineFramer(maximumMessageBytes: maximumMessageBytes)
         handle = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
         readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
