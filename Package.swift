@@ -43,18 +43,19 @@ let package = Package(
         .target(name: "TrellisDynamics", dependencies: ["TrellisGeometry"]),
         .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics"]),
         .target(name: "TrellisProtocol", dependencies: ["TrellisCore", "TrellisDynamics"]),
-        // The one copy of libuv stream plumbing (framed NDJSON over a pipe, the loop), below
-        // both the server and the clients.
+        // The one copy of libuv plumbing (the loop, framed NDJSON over a pipe, the listener,
+        // timers, signals, the tty), below both the server and the clients: the only target
+        // that depends on CLibUV.
         .target(name: "TrellisTransport", dependencies: ["TrellisProtocol", "CLibUV"]),
         .target(
             name: "TrellisServer",
             dependencies: [
-                "TrellisProtocol", "TrellisCore", "TrellisTransport", "CLibUV",
+                "TrellisProtocol", "TrellisCore", "TrellisTransport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // CLibUV: the terminal viewer's tty, socket and signals run on a libuv loop.
-        .target(name: "TrellisClient", dependencies: ["TrellisProtocol", "TrellisCore", "TrellisTransport", "CLibUV"]),
+        // TrellisTransport: the terminal viewer's tty, socket, signals and timers run on its loop.
+        .target(name: "TrellisClient", dependencies: ["TrellisProtocol", "TrellisCore", "TrellisTransport"]),
         .executableTarget(
             name: "trellisd",
             dependencies: [
@@ -116,8 +117,10 @@ let package = Package(
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TrellisProtocolTests", dependencies: ["TrellisProtocol", "TrellisTestSupport",
                                                               .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "CLibUV", "TrellisTestSupport",
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "TrellisTransport", "TrellisTestSupport",
                                                             .product(name: "PropertyBased", package: "swift-property-based")]),
+        // The libuv handle types on a real loop (timers, signals, the listener and its streams).
+        .testTarget(name: "TrellisTransportTests", dependencies: ["TrellisTransport"]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient", "TrellisCore", "TrellisTestSupport"]),
         // A real trellisd, a real trellis-web, a real WebSocket client and a real headless browser.
         .testTarget(name: "TrellisWebTests", dependencies: [

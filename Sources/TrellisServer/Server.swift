@@ -1,4 +1,3 @@
-import CLibUV
 import Logging
 import TrellisCore
 import TrellisProtocol
@@ -27,7 +26,7 @@ public final class Server {
         return clock
     }()
     /// SIGINT/SIGTERM handles (Signals.swift).
-    var signals: [UnsafeMutablePointer<uv_signal_t>] = []
+    var signals: [SignalWatcher] = []
     private(set) var isShuttingDown = false
     /// Set by the `shutdown` method: stop once its reply is written.
     var shutdownRequested = false
@@ -70,7 +69,7 @@ public final class Server {
         self.configuration = configuration
         self.logger = logger
         do { loop = try EventLoop() } catch { throw .transport(error) }
-        startedAt = Double(uv_hrtime()) / 1e6
+        startedAt = Double(EventLoop.monotonicNanoseconds) / 1e6
         let listener = try UnixSocketListener(loop: loop, path: configuration.socketPath,
                                               maximumMessageBytes: configuration.maximumMessageBytes)
         self.listener = listener
@@ -98,12 +97,12 @@ public final class Server {
         configuration = ServerConfiguration(socketPath: "")
         self.logger = logger
         loop = try EventLoop()
-        startedAt = Double(uv_hrtime()) / 1e6
+        startedAt = Double(EventLoop.monotonicNanoseconds) / 1e6
         manualClocksOnly = true
     }
 
     /// Loop time in milliseconds (monotonic, sub-millisecond).
-    var nowMilliseconds: Double { Double(uv_hrtime()) / 1e6 - startedAt }
+    var nowMilliseconds: Double { Double(EventLoop.monotonicNanoseconds) / 1e6 - startedAt }
 
     /// Runs until `shutdown` or SIGINT/SIGTERM; then the socket file is gone and viewers were told.
     public func run() {

@@ -1,7 +1,7 @@
-import CLibUV
 import Logging
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,23 +18,19 @@ extension Server {
         sigaddset(&unblock, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for signum in [SIGINT, SIGTERM] {
-            let handle = UnsafeMutablePointer<uv_signal_t>.allocate(capacity: 1)
-            uv_signal_init(loop.loop, handle)
-            handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-            uv_signal_start(handle, { handle, signum in
-                let server = Unmanaged<Server>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-                server.logger.info("signal \(signum): shutting down")
-                server.shutdown()
-            }, signum)
-            signals.append(handle)
+            let watcher = SignalWatcher(loop: loop)
+            watcher.onSignal = { [unowned self] signum in
+                self.logger.info("signal \(signum): shutting down")
+                self.shutdown()
+            }
+            watcher.start(signum)
+            signals.append(watcher)
         }
     }
 
     /// Stops watching the signals.
     func unwatchSignals() {
-        for handle in signals {
-            uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { $0?.deallocate() }
-        }
+        for watcher in signals { watcher.close() }
         signals.removeAll()
     }
 }

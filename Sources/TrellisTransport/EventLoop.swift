@@ -10,7 +10,8 @@ public final class EventLoop: @unchecked Sendable {
     public let loop: UnsafeMutablePointer<uv_loop_t>
     private var closed = false
 
-    public init() throws(TransportError) {
+    /// `ignoringBrokenPipes`: see below; the viewer sets that itself when it runs.
+    public init(ignoringBrokenPipes: Bool = true) throws(TransportError) {
         loop = UnsafeMutablePointer<uv_loop_t>.allocate(capacity: 1)
         let status = uv_loop_init(loop)
         guard status == 0 else {
@@ -19,7 +20,7 @@ public final class EventLoop: @unchecked Sendable {
         }
         // A viewer that vanishes mid-write must not kill the server: libuv writes with write(2)
         // and does not ignore SIGPIPE itself on Linux.
-        signal(SIGPIPE, SIG_IGN)
+        if ignoringBrokenPipes { signal(SIGPIPE, SIG_IGN) }
     }
 
     /// Runs until `stop()` or until nothing is left to do.
@@ -33,6 +34,12 @@ public final class EventLoop: @unchecked Sendable {
 
     /// The loop's cached time in milliseconds.
     public var now: UInt64 { uv_now(loop) }
+
+    /// Refreshes the cached time, which is as old as the current iteration: timers count from it.
+    public func updateTime() { uv_update_time(loop) }
+
+    /// A monotonic clock in nanoseconds (libuv's hrtime), not tied to any loop.
+    public static var monotonicNanoseconds: UInt64 { uv_hrtime() }
 
     /// Closes every handle still open, runs their close callbacks, then closes the loop.
     public func close() {
@@ -60,8 +67,13 @@ public struct TransportError: Error, CustomStringConvertible, Sendable {
         self.operation = operation; self.status = status; self.detail = detail
     }
 
+    /// libuv's words for the status.
+    public var reason: String { Self.reason(status) }
+
+    /// libuv's words for a status (a negative errno).
+    public static func reason(_ status: Int32) -> String { String(cString: uv_strerror(status)) }
+
     public var description: String {
-        let reason = String(cString: uv_strerror(status))
         return detail.map { "\($0) (\(operation): \(reason))" } ?? "\(operation) failed: \(reason)"
     }
 }

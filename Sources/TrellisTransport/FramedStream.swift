@@ -57,7 +57,11 @@ public final class FramedStream {
     public var queuedBytes: Int { uv_stream_get_write_queue_size(stream) + pending.count }
 
     /// A pipe on `loop`, not yet connected or accepted.
-    public init(loop: UnsafeMutablePointer<uv_loop_t>, maximumMessageBytes: Int) {
+    public convenience init(loop: EventLoop, maximumMessageBytes: Int) {
+        self.init(loop: loop.loop, maximumMessageBytes: maximumMessageBytes)
+    }
+
+    init(loop: UnsafeMutablePointer<uv_loop_t>, maximumMessageBytes: Int) {
         framer = LineFramer(maximumMessageBytes: maximumMessageBytes)
         handle = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
         readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
@@ -65,13 +69,20 @@ public final class FramedStream {
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
     }
 
-    /// Accepts a pending connection of a listening stream; the libuv status (0 on success).
-    public func accept(from server: UnsafeMutablePointer<uv_stream_t>) -> Int32 { uv_accept(server, stream) }
+    /// Accepts a pending connection of a listening stream (`Listener`); the libuv status (0 on success).
+    func accept(from server: UnsafeMutablePointer<uv_stream_t>) -> Int32 { uv_accept(server, stream) }
 
     /// The socket's descriptor (-1 when libuv would not say).
     public var fileDescriptor: Int32 {
         var fd: uv_os_fd_t = -1
         return uv_fileno(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self), &fd) == 0 ? fd : -1
+    }
+
+    /// The uid of the process at the other end (SO_PEERCRED), nil when the kernel would not say.
+    public var peerUID: UInt32? {
+        let fd = fileDescriptor
+        let uid = fd >= 0 ? trellis_peer_uid(fd) : -1
+        return uid >= 0 ? UInt32(uid) : nil
     }
 
     /// Connects to the Unix socket at `path`; `done` gets libuv's status (0: connected).

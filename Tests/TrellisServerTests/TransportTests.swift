@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import CLibUV
 import TrellisTransport
 @testable import TrellisServer
 

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibUV
 import TrellisCore
 import TrellisProtocol
 import TrellisTransport
@@ -30,7 +29,7 @@ final class LoopConnection {
 
     /// The stream keeps the connection alive until it has closed, so libuv's callbacks never
     /// outlive it.
-    init(loop: UnsafeMutablePointer<uv_loop_t>, path: String) {
+    init(loop: EventLoop, path: String) {
         self.path = path
         stream = FramedStream(loop: loop, maximumMessageBytes: 256 << 20)
         stream.owner = self
@@ -53,7 +52,7 @@ final class LoopConnection {
         stream.connect(to: path) { [unowned self] status in
             guard !self.isClosed else { return }
             guard status == 0 else {
-                let reason = String(cString: uv_strerror(status))
+                let reason = TransportError.reason(status)
                 self.onConnect(.connect(path: self.path, errno: -status, reason: reason))
                 self.close(reason: "cannot connect: \(reason)")
                 return

@@ -1,52 +1,46 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibUV
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 
 /// The loop's other handles: signals, timers, and closing everything once.
 extension TerminalViewer {
+    // The handles' callbacks hold the viewer unowned: it outlives them, as `run` (or `deinit`)
+    // closes them all.
     func watch(_ signal: Int32) {
-        let handle = allocateHandle(UV_SIGNAL, as: uv_signal_t.self)
-        uv_signal_init(loop, handle)
-        register(handle)
-        uv_signal_start(handle, { handle, signal in
-            let viewer = Unmanaged<TerminalViewer>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+        let watcher = SignalWatcher(loop: loop)
+        watcher.onSignal = { [unowned self] signal in
             if signal == SIGWINCH {
-                viewer.readWindowSize()
-                viewer.screen.invalidate()
-                viewer.render(countsAsFrame: false)
+                self.readWindowSize()
+                self.screen.invalidate()
+                self.render(countsAsFrame: false)
             } else {
-                viewer.finish(.signal(signal))
+                self.finish(.signal(signal))
             }
-        }, signal)
+        }
+        watcher.start(signal)
+        signalWatchers.append(watcher)
     }
 
     func startTimer(_ seconds: Double, _ action: @escaping (TerminalViewer) -> Void) {
-        let handle = allocateHandle(UV_TIMER, as: uv_timer_t.self)
-        uv_timer_init(loop, handle)
-        register(handle)
-        timerActions[UnsafeMutableRawPointer(handle)] = action
+        let timer = Timer(loop: loop)
+        timer.onFire = { [unowned self] in
+            guard self.exitReason == nil else { return }
+            action(self)
+        }
         let ms = UInt64(max(1, (seconds * 1000).rounded()))
-        uv_timer_start(handle, { handle in
-            let viewer = Unmanaged<TerminalViewer>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
-            guard viewer.exitReason == nil else { return }
-            viewer.timerActions[UnsafeMutableRawPointer(handle!)]?(viewer)
-        }, ms, ms)
+        timer.start(after: ms, repeatingEvery: ms)
+        runningTimers.append(timer)
     }
 
-    func allocateHandle<T>(_ type: uv_handle_type, as: T.Type) -> UnsafeMutablePointer<T> {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: uv_handle_size(type), alignment: 16)
-        return raw.bindMemory(to: T.self, capacity: 1)
-    }
-
-    /// Every handle's `data` is this viewer, which outlives them: `run` closes them all before
-    /// it returns.
-    func register<T>(_ handle: UnsafeMutablePointer<T>) {
-        let generic = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)
-        generic.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        handles.append(generic)
+    /// Closes the terminals, signal watchers and timers (idempotent; freed as libuv calls back).
+    private func closeHandles() {
+        for watcher in signalWatchers { watcher.close() }
+        for timer in runningTimers { timer.close() }
+        stdoutTTY?.close()
+        stdinTTY?.close()
     }
 
     /// Stops the viewer: the terminal is given back at once (a signal may be followed by worse),
@@ -55,22 +49,19 @@ extension TerminalViewer {
         guard exitReason == nil else { return }
         exitReason = reason
         restoreTerminal()
-        for handle in handles where uv_is_closing(handle) == 0 { uv_close(handle, nil) }
+        closeHandles()
         if !connection.isClosed { connection.close(reason: "viewer stopped") }
-        uv_stop(loop)
+        loop.stop()
     }
 
-    /// Closes every handle, lets their callbacks run, frees them and closes the loop.
+    /// Closes every handle, lets their callbacks run (which frees them) and closes the loop.
     func closeEverything() {
         guard !loopClosed else { return }
         loopClosed = true
-        for handle in handles where uv_is_closing(handle) == 0 { uv_close(handle, nil) }
+        closeHandles()
         if !connection.isClosed { connection.close(reason: "viewer stopped") }
-        uv_run(loop, UV_RUN_DEFAULT)
-        for handle in handles { UnsafeMutableRawPointer(handle).deallocate() }
-        handles.removeAll()
-        uv_loop_close(loop)
+        loop.close()
     }
 
-    static func now() -> Double { Double(uv_hrtime()) / 1e9 }
+    static func now() -> Double { Double(EventLoop.monotonicNanoseconds) / 1e9 }
 }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibUV
 import TrellisCore
 import TrellisProtocol
 

@@ -1,34 +1,22 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibUV
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 
 /// The terminal device: taken in raw mode on the alternate screen, its size, written to, and given back as it was found.
 extension TerminalViewer {
     func openTerminal() {
-        if isatty(1) == 1 {
-            let tty = allocateHandle(UV_TTY, as: uv_tty_t.self)
-            if uv_tty_init(loop, tty, 1, 0) == 0 {
-                // Output is written synchronously: a slow terminal then slows our reading of the
-                // socket, and the server skips frames for us instead of queueing them.
-                uv_stream_set_blocking(UnsafeMutableRawPointer(tty).assumingMemoryBound(to: uv_stream_t.self), 1)
-                stdoutTTY = tty
-                register(tty)
-                readWindowSize()
-            } else {
-                UnsafeMutableRawPointer(tty).deallocate()
-            }
+        if isatty(1) == 1, let tty = try? TTY(loop: loop, fileDescriptor: 1, readable: false) {
+            // Output is written synchronously: a slow terminal then slows our reading of the
+            // socket, and the server skips frames for us instead of queueing them.
+            tty.setBlocking(true)
+            stdoutTTY = tty
+            readWindowSize()
         }
-        if isatty(0) == 1 {
-            let tty = allocateHandle(UV_TTY, as: uv_tty_t.self)
-            if uv_tty_init(loop, tty, 0, 1) == 0 {
-                stdinTTY = tty
-                register(tty)
-            } else {
-                UnsafeMutableRawPointer(tty).deallocate()
-            }
+        if isatty(0) == 1, let tty = try? TTY(loop: loop, fileDescriptor: 0, readable: true) {
+            stdinTTY = tty
         }
     }
 
@@ -38,29 +26,18 @@ extension TerminalViewer {
         guard case .terminal = configuration.output, !terminalTaken else { return }
         terminalTaken = true
         if let tty = stdinTTY {
-            uv_tty_set_mode(tty, UV_TTY_MODE_RAW)
-            uv_read_start(UnsafeMutableRawPointer(tty).assumingMemoryBound(to: uv_stream_t.self), { _, suggested, buf in
-                let size = min(suggested, 4096)
-                buf!.pointee = uv_buf_init(UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 1).assumingMemoryBound(to: CChar.self), UInt32(size))
-            }, { stream, nread, buf in
-                defer { if let base = buf?.pointee.base { UnsafeMutableRawPointer(base).deallocate() } }
-                let viewer = Unmanaged<TerminalViewer>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
-                if nread > 0, let base = buf?.pointee.base {
-                    viewer.handleKeys(Array(UnsafeRawBufferPointer(start: base, count: nread)))
-                } else if nread < 0 {
-                    // The terminal went away: nothing left to draw on.
-                    viewer.finish(.quit)
-                }
-            })
+            tty.setRawMode()
+            tty.onInput = { [unowned self] keys in self.handleKeys(keys) }
+            // The terminal went away: nothing left to draw on.
+            tty.onEnd = { [unowned self] in self.finish(.quit) }
+            tty.startReading()
         }
         writeOut(TerminalScreen.enter)
     }
 
     func readWindowSize() {
-        guard let tty = stdoutTTY else { return }
-        var width: Int32 = 0, height: Int32 = 0
-        if uv_tty_get_winsize(tty, &width, &height) == 0, width > 0, height > 1 {
-            size = (Int(width), Int(height))
+        if let size = stdoutTTY?.windowSize, size.columns > 0, size.rows > 1 {
+            self.size = size
         }
     }
 
@@ -68,7 +45,7 @@ extension TerminalViewer {
         guard terminalTaken else { return }
         terminalTaken = false
         writeOut(TerminalScreen.leave)
-        uv_tty_reset_mode()
+        TTY.resetMode()
     }
 
     /// Writes everything, waiting for the terminal when it pushes back.

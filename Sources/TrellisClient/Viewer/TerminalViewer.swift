@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLibUV
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 
 /// `trellis attach`: a live view of one session in the terminal, on one libuv loop that reads
 /// the server's socket, the keyboard (a tty in raw mode) and signals. It attaches, mirrors the
@@ -56,14 +56,15 @@ public final class TerminalViewer {
     }
 
     public let configuration: Configuration
-    let loop: UnsafeMutablePointer<uv_loop_t>
+    let loop: EventLoop
     let connection: LoopConnection
     let rasterizer: SceneRasterizer
-    var stdinTTY: UnsafeMutablePointer<uv_tty_t>?
-    var stdoutTTY: UnsafeMutablePointer<uv_tty_t>?
-    var handles: [UnsafeMutablePointer<uv_handle_t>] = []
+    var stdinTTY: TTY?
+    var stdoutTTY: TTY?
+    /// The loop's other handles (TerminalViewer+Handles.swift), closed together when the viewer stops.
+    var signalWatchers: [SignalWatcher] = []
+    var runningTimers: [Timer] = []
     var timers: [(seconds: Double, action: (TerminalViewer) -> Void)] = []
-    var timerActions: [UnsafeMutableRawPointer: (TerminalViewer) -> Void] = [:]
 
     var mirror: ViewerMirror?
     var awaitingKeyframe = true
@@ -90,11 +91,9 @@ public final class TerminalViewer {
 
     public init(_ configuration: Configuration) throws(ClientError) {
         self.configuration = configuration
-        loop = UnsafeMutablePointer<uv_loop_t>.allocate(capacity: 1)
-        let status = uv_loop_init(loop)
-        guard status == 0 else {
-            loop.deallocate()
-            throw .launch("cannot start the viewer's event loop: \(String(cString: uv_strerror(status)))")
+        // SIGPIPE is ignored by `run`, not before.
+        do { loop = try EventLoop(ignoringBrokenPipes: false) } catch {
+            throw .launch("cannot start the viewer's event loop: \(error.reason)")
         }
         connection = LoopConnection(loop: loop, path: configuration.socketPath)
         rasterizer = SceneRasterizer(colorDepth: ColorDepth.detect(configuration.environment),
@@ -107,7 +106,6 @@ public final class TerminalViewer {
     deinit {
         // `run` has closed the loop already; a viewer that never ran still has to.
         closeEverything()
-        loop.deallocate()
     }
 
     /// Calls `action` every `seconds` once attached (the demo's driver); call before `run`.
@@ -134,25 +132,9 @@ public final class TerminalViewer {
     public func stop() { finish(.quit) }
 
     /// The size of the terminal on stdout (columns, rows), nil when stdout is not a terminal.
-    /// Asked on a copy of the descriptor: libuv reopens the tty it is given.
     public static func terminalSize() -> (columns: Int, rows: Int)? {
-        guard isatty(1) == 1 else { return nil }
-        let fd = dup(1)
-        guard fd >= 0 else { return nil }
-        var loop = uv_loop_t()
-        guard uv_loop_init(&loop) == 0 else { close(fd); return nil }
-        var tty = uv_tty_t()
-        var width: Int32 = 0, height: Int32 = 0
-        var found = false
-        if uv_tty_init(&loop, &tty, fd, 0) == 0 {
-            found = uv_tty_get_winsize(&tty, &width, &height) == 0 && width > 0 && height > 1
-            withUnsafeMutablePointer(to: &tty) { uv_close(UnsafeMutableRawPointer($0).assumingMemoryBound(to: uv_handle_t.self), nil) }
-            uv_run(&loop, UV_RUN_DEFAULT)
-        }
-        // uv_close leaves stdio descriptors open, and this one is a copy above them.
-        close(fd)
-        uv_loop_close(&loop)
-        return found ? (Int(width), Int(height)) : nil
+        guard isatty(1) == 1, let size = TTY.windowSize(ofDescriptor: 1), size.columns > 0, size.rows > 1 else { return nil }
+        return size
     }
 
     /// A short message at the end of the status line.
@@ -180,7 +162,7 @@ public final class TerminalViewer {
             self.finish(.failed(.disconnected(path: self.configuration.socketPath, reason: reason)))
         }
         connection.connect()
-        uv_run(loop, UV_RUN_DEFAULT)
+        loop.run()
         restoreTerminal()
         closeEverything()
         return exitReason ?? .failed(.disconnected(path: configuration.socketPath, reason: "the viewer's loop ended"))

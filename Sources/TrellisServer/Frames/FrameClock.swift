@@ -1,4 +1,3 @@
-import CLibUV
 import TrellisTransport
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +10,7 @@ final class FrameClock {
     private let loop: EventLoop
     private let interval: Double
     private let now: () -> Double
-    private var timer: UnsafeMutablePointer<uv_timer_t>?
+    private var timer: Timer?
     private var schedule: FrameSchedule
     private(set) var timings = FrameTimings()
     private(set) var cpuTimings = FrameTimings()
@@ -30,29 +29,25 @@ final class FrameClock {
 
     func start() {
         guard timer == nil else { return }
-        let handle = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
-        uv_timer_init(loop.loop, handle)
-        handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        timer = handle
+        let timer = Timer(loop: loop)
+        timer.onFire = { [unowned self] in self.fire() }
+        self.timer = timer
         schedule = FrameSchedule(interval: interval, now: now())
         arm(delay: schedule.delay(now: now()))
     }
 
     func stop() {
-        guard let handle = timer else { return }
-        timer = nil
-        uv_timer_stop(handle)
-        uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { $0?.deallocate() }
+        guard let timer else { return }
+        self.timer = nil
+        timer.close()
     }
 
     /// One-shot timers, each armed for the next deadline of `schedule`.
     private func arm(delay: UInt64) {
-        guard let handle = timer else { return }
+        guard let timer else { return }
         // libuv counts from the loop's cached time, which is as old as this iteration.
-        uv_update_time(loop.loop)
-        uv_timer_start(handle, { handle in
-            Unmanaged<FrameClock>.fromOpaque(handle!.pointee.data).takeUnretainedValue().fire()
-        }, delay, 0)
+        loop.updateTime()
+        timer.start(after: delay)
     }
 
     private func fire() {

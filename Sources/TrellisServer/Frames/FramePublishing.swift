@@ -1,4 +1,3 @@
-import CLibUV
 import Logging
 import TrellisCore
 import TrellisProtocol

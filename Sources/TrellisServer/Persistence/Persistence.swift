@@ -54,7 +54,6 @@
 // is an error saying it is not saved, and until a snapshot succeeds every later mutation
 // retries one (the snapshot then holds everything) rather than journal lines after a gap.
 
-import CLibUV
 import Logging
 import TrellisCore
 import TrellisProtocol
@@ -115,7 +114,7 @@ final class Persistence {
     let compactionBytes: Int
     private let journal: JournalFile
     private var nextSeq = 1
-    private var syncTimer: UnsafeMutablePointer<uv_timer_t>?
+    private var syncTimer: Timer?
     private var syncArmed = false
     /// A write failed: memory is ahead of the files until a snapshot succeeds.
     private var needsSnapshot = false
@@ -163,9 +162,11 @@ final class Persistence {
         unlink(snapshotPath + ".tmp")   // a compaction that a crash interrupted; the old snapshot stands
         try restore()
         if policy == .everysec {
-            let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
-            uv_timer_init(server.loop.loop, timer)
-            timer.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+            let timer = Timer(loop: server.loop)
+            timer.onFire = { [unowned self] in
+                self.syncArmed = false
+                self.sync()
+            }
             syncTimer = timer
         }
     }
@@ -236,11 +237,7 @@ final class Persistence {
     private func armSyncTimer() {
         guard let timer = syncTimer, !syncArmed else { return }
         syncArmed = true
-        uv_timer_start(timer, { timer in
-            let persistence = Unmanaged<Persistence>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
-            persistence.syncArmed = false
-            persistence.sync()
-        }, 1000, 0)
+        timer.start(after: 1000)
     }
 
     /// fsyncs what was written; a failure is logged and retried at the next write.
@@ -418,8 +415,7 @@ final class Persistence {
         sync()
         if let timer = syncTimer {
             syncTimer = nil
-            uv_timer_stop(timer)
-            uv_close(UnsafeMutableRawPointer(timer).assumingMemoryBound(to: uv_handle_t.self)) { $0?.deallocate() }
+            timer.close()
         }
         journal.close()
     }

@@ -1,4 +1,3 @@
-import CLibUV
 import TrellisProtocol
 import TrellisTransport
 
@@ -22,24 +21,17 @@ public final class Connection {
     /// The socket's descriptor, for splicing frames into it (-1 when libuv would not say).
     let fileDescriptor: Int32
 
-    /// Accepts a pending connection from `server`; the connection lives until its stream closed.
-    init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: UnsafeMutablePointer<uv_loop_t>, id: Int,
-         maximumMessageBytes: Int) throws(TransportError) {
+    /// Takes over a stream the listener accepted; the connection lives until its stream closed.
+    init(stream: FramedStream, id: Int) {
         self.id = id
-        stream = FramedStream(loop: loop, maximumMessageBytes: maximumMessageBytes)
+        self.stream = stream
         stream.corksReadBatches = true
-        let status = stream.accept(from: server)
-        fileDescriptor = status == 0 ? stream.fileDescriptor : -1
-        let uid = fileDescriptor >= 0 ? trellis_peer_uid(fileDescriptor) : -1
-        peerUID = uid >= 0 ? UInt32(uid) : nil
+        fileDescriptor = stream.fileDescriptor
+        peerUID = stream.peerUID
         stream.owner = self
         stream.onMessage = { [unowned self] bytes in self.onMessage(self, bytes) }
         stream.onOversized = { [unowned self] count in self.onOversized(self, count) }
         stream.onClose = { [unowned self] _ in self.onClose(self) }
-        guard status == 0 else {
-            close(reason: "accept failed")
-            throw TransportError(operation: "uv_accept", status: status)
-        }
     }
 
     /// Why the connection closed, if known (for logs and stats).

@@ -1,5 +1,5 @@
-import CLibUV
 import Glibc
+import TrellisTransport
 
 /// Sends one frame to many connections with one copy: the bytes go into a pipe once, and each
 /// connection whose output is idle gets the pipe's pages by reference (tee(2) into a scratch
@@ -27,7 +27,7 @@ final class FrameFanout {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)   // not inherited by the processes tests spawn
             }
             // Best effort: an unprivileged process may get less than it asks for.
-            _ = fcntl(fds[0], TRELLIS_F_SETPIPE_SZ, Int32(wanted))
+            _ = fcntl(fds[0], Splice.setPipeSize, Int32(wanted))
             return (fds[0], fds[1])
         }
         guard let source = makePipe() else { return nil }
@@ -36,7 +36,7 @@ final class FrameFanout {
             return nil
         }
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        let capacity = min(fcntl(source.read, TRELLIS_F_GETPIPE_SZ), fcntl(scratch.read, TRELLIS_F_GETPIPE_SZ))
+        let capacity = min(fcntl(source.read, Splice.getPipeSize), fcntl(scratch.read, Splice.getPipeSize))
         guard devNull >= 0, capacity > 0 else {
             for fd in [source.read, source.write, scratch.read, scratch.write, devNull] where fd >= 0 { Glibc.close(fd) }
             return nil
@@ -65,7 +65,7 @@ final class FrameFanout {
                 connection.write(bytes)
                 continue
             }
-            let teed = trellis_tee(source.read, scratch.write, bytes.count, TRELLIS_SPLICE_F_NONBLOCK)
+            let teed = Splice.tee(from: source.read, to: scratch.write, count: bytes.count, flags: Splice.nonblocking)
             guard teed == bytes.count else {
                 discard(scratch.read, max(0, teed))
                 writesFallenBack += 1
@@ -74,8 +74,8 @@ final class FrameFanout {
             }
             // EAGAIN (the socket is full) or an error: the write below takes the rest, and
             // reports an error as any write does.
-            let spliced = max(0, trellis_splice(scratch.read, nil, connection.fileDescriptor, nil, bytes.count,
-                                                TRELLIS_SPLICE_F_MOVE | TRELLIS_SPLICE_F_NONBLOCK))
+            let spliced = max(0, Splice.splice(from: scratch.read, to: connection.fileDescriptor, count: bytes.count,
+                                               flags: Splice.move | Splice.nonblocking))
             connection.countWrittenDirectly(spliced)
             if spliced < bytes.count {
                 discard(scratch.read, bytes.count - spliced)
@@ -106,7 +106,7 @@ final class FrameFanout {
     private func discard(_ pipe: Int32, _ count: Int) {
         var left = count
         while left > 0 {
-            let n = trellis_splice(pipe, nil, devNull, nil, left, 0)
+            let n = Splice.splice(from: pipe, to: devNull, count: left, flags: 0)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             left -= n

@@ -1,4 +1,3 @@
-import CLibUV
 import TrellisTransport
 #if canImport(Glibc)
 import Glibc
@@ -17,13 +16,10 @@ public final class UnixSocketListener {
     public var onAcceptError: (String) -> Void = { _ in }
 
     public let maximumMessageBytes: Int
-    let handle: UnsafeMutablePointer<uv_pipe_t>
-    private let loop: EventLoop
+    private let socket: Listener
     private var nextConnectionID = 1
-    private var closed = false
 
     public init(loop: EventLoop, path: String, maximumMessageBytes: Int) throws(ListenerError) {
-        self.loop = loop
         self.path = path
         self.maximumMessageBytes = maximumMessageBytes
         guard path.utf8.count <= SocketDirectory.maximumPathLength else {
@@ -36,57 +32,36 @@ public final class UnixSocketListener {
         case .staleSocket: unlink(path)
         case .nothing: break
         }
-        handle = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-        uv_pipe_init(loop.loop, handle, 0)
-        let previousMask = umask(0o177)
-        let bound = uv_pipe_bind(handle, path)
-        umask(previousMask)
-        if bound != 0 {
-            uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { $0?.deallocate() }
-            throw .transport(TransportError(operation: "uv_pipe_bind", status: bound, detail: "cannot bind \(path)"))
-        }
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
-        let listening = uv_listen(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_stream_t.self), 128) { server, status in
-            let listener = Unmanaged<UnixSocketListener>.fromOpaque(server!.pointee.data).takeUnretainedValue()
-            listener.accept(status)
-        }
-        if listening != 0 {
-            close()
-            throw .transport(TransportError(operation: "uv_listen", status: listening))
-        }
+        do {
+            // umask 177 while binding: the socket file is 0600.
+            socket = try Listener(loop: loop, path: path, umask: 0o177, maximumMessageBytes: maximumMessageBytes)
+        } catch { throw .transport(error) }
+        // The listening socket keeps this alive until it has closed, as its callbacks are ours.
+        socket.owner = self
+        socket.onConnection = { [unowned self] in self.accept($0) }
     }
 
-    private func accept(_ status: Int32) {
-        guard status == 0 else {
-            onAcceptError("accept: \(String(cString: uv_strerror(status)))")
+    private func accept(_ result: Result<FramedStream, TransportError>) {
+        let stream: FramedStream
+        switch result {
+        case .success(let accepted): stream = accepted
+        case .failure(let error):
+            // libuv's error on a pending connection, or taking it failed (worded as before).
+            return onAcceptError(error.operation == "accept" ? "accept: \(error.reason)" : error.description)
+        }
+        let connection = Connection(stream: stream, id: nextConnectionID)
+        nextConnectionID += 1
+        guard let uid = connection.peerUID, uid == getuid() || uid == 0 else {
+            onRefusedPeer(connection.peerUID)
+            connection.close(reason: "peer uid \(connection.peerUID.map(String.init) ?? "unknown") refused")
             return
         }
-        let server = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_stream_t.self)
-        do {
-            let connection = try Connection(accepting: server, loop: loop.loop, id: nextConnectionID,
-                                            maximumMessageBytes: maximumMessageBytes)
-            nextConnectionID += 1
-            guard let uid = connection.peerUID, uid == getuid() || uid == 0 else {
-                onRefusedPeer(connection.peerUID)
-                connection.close(reason: "peer uid \(connection.peerUID.map(String.init) ?? "unknown") refused")
-                return
-            }
-            onConnection(connection)
-            connection.startReading()
-        } catch {
-            onAcceptError(error.description)
-        }
+        onConnection(connection)
+        connection.startReading()
     }
 
     /// Stops listening; libuv removes the socket file as it closes a bound pipe.
-    public func close() {
-        guard !closed else { return }
-        closed = true
-        uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { handle in
-            if let data = handle!.pointee.data { Unmanaged<UnixSocketListener>.fromOpaque(data).release() }
-            handle!.deallocate()
-        }
-    }
+    public func close() { socket.close() }
 }
 
 /// Why the server could not listen, worded for the person starting it.
