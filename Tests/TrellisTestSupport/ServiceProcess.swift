@@ -46,23 +46,21 @@ public final class ServiceProcess: @unchecked Sendable {
     /// The first line of output that starts with `prefix`, waiting at most `seconds`; nil when
     /// the program ended or the time ran out first.
     public func line(startingWith prefix: String, seconds: Double = 30) -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
-            if ended || !condition.wait(until: deadline) { return lines.first(where: { $0.hasPrefix(prefix) }) }
-        }
+        firstLine(seconds: seconds) { $0.hasPrefix(prefix) }
     }
 
     /// The first line of output that contains `text`, waiting at most `seconds`.
     public func line(containing text: String, seconds: Double = 30) -> String? {
+        firstLine(seconds: seconds) { $0.contains(text) }
+    }
+
+    private func firstLine(seconds: Double, where matches: (String) -> Bool) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let line = lines.first(where: { $0.contains(text) }) { return line }
-            if ended || !condition.wait(until: deadline) { return lines.first(where: { $0.contains(text) }) }
+            if let line = lines.first(where: matches) { return line }
+            if ended || !condition.wait(until: deadline) { return lines.first(where: matches) }
         }
     }
 
