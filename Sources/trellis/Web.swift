@@ -74,7 +74,7 @@ struct Web: ParsableCommand {
     /// 'demo' (made afresh, live clock), and waits for its line saying the session is made. The
     /// child stays this process's after the exec, so it stops when trellis-web does.
     func startDemo() throws {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own = ServerLauncher.currentExecutable() ?? CommandLine.arguments[0]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: own)
         process.arguments = ["--socket", global.socketPath, "--timeout", String(global.timeout), "demo", "--headless",
@@ -101,7 +101,7 @@ struct Web: ParsableCommand {
 
     /// trellis-web beside this executable (both are products of one build), else on PATH.
     static func webExecutable() throws -> String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own = ServerLauncher.currentExecutable() ?? CommandLine.arguments[0]
         let beside = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("trellis-web").path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {

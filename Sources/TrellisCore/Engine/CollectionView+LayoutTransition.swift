@@ -200,10 +200,7 @@ extension CollectionView {
             // offset (a carousel) was prepared at the old one; asked again, the scene is what a
             // session made with this layout at this offset shows (an animated change gets
             // there through its ticks).
-            if layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
-                layout.prepare(context, invalidation: .boundsChange)
-                scroll.contentSize = layout.contentSize
-            }
+            prepareForOnScreenBounds()
             updateVisibleViews()
         }
     }
