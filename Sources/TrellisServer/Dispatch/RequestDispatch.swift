@@ -16,7 +16,11 @@ extension Server {
             requestTimings.record(held)
             if held > 2 * configuration.requestBudgetMilliseconds {
                 // Named only when slow: the hot path builds no text.
-                let name = called.map { $0.method.name + ($0.params["session"]?.stringValue.map { " on '\($0)'" } ?? "") }
+                // Only a session that exists is named: its name was checked for control
+                // characters when it was made, and a client's raw text never reaches the log.
+                let name = called.map { call in
+                    call.method.name + (call.params["session"]?.stringValue.flatMap { sessions[$0] == nil ? nil : " on '\($0)'" } ?? "")
+                }
                 noteSlowRequest(name ?? "an unreadable line", held: held, tookSnapshot: (persistence?.compactions ?? 0) != compactions)
             }
         }
