@@ -7,6 +7,8 @@ import Darwin
 /// iCarousel's eleven `iCarouselType`s plus `custom`, with each type's defaults as iCarousel
 /// 1.8.3's `iCarousel.m` sets them (wrap, spacing, tilt, offsetMultiplier, fade, backfaces,
 /// how many items are visible).
+/// `.coverFlow`/`.coverFlow2` are iCarousel's types; the layout type `coverFlow` is another thing
+/// (`CoverFlowLayout`, a standalone cover flow with its own keys).
 public enum CarouselStyle: String, CaseIterable, Hashable, Sendable {
     case linear, rotary, invertedRotary, cylinder, invertedCylinder, wheel, invertedWheel
     case coverFlow, coverFlow2, timeMachine, invertedTimeMachine, custom

@@ -8,6 +8,9 @@ import Darwin
 /// turn toward it about the y axis, stand back and overlap toward the sides, nearer ones on top;
 /// scrolling comes to rest with a cover centred. All sections' covers share one row.
 ///
+/// Not to be confused with `CarouselLayout`'s styles `.coverFlow`/`.coverFlow2` (iCarousel's types,
+/// iCarousel's transform): this is the layout type `coverFlow`, with its own angle, gap and depth.
+///
 /// Slots (the shared convention): cover g (ItemSequence order) has its slot at x = W/2 + g·pitch,
 /// y = H/2, pitch = itemSize.width·spacing (0.25: neighbours overlap), so offset g·pitch centres
 /// it; its frame is its own size on the slot. The look is the transform, about the frame's centre.
