@@ -32,7 +32,7 @@ public final class FramedStream {
     public var outputSoftLimit: Int?
     public var outputHardLimit: Int?
     /// Set while a refusal lingers (`closeAfterWrites`): the timer that ends it, and the reason.
-    private var lingerTimer: UnsafeMutablePointer<uv_timer_t>?
+    private var lingerTimer: LoopTimer?
     private var lingerReason: String?
     /// Messages read while the stream was paused (by its output or `hold`), handled when it resumes.
     private var deferred: [LineFramer.Frame] = []
@@ -276,14 +276,13 @@ public final class FramedStream {
         startReading()
         let request = UnsafeMutablePointer<uv_shutdown_t>.allocate(capacity: 1)
         if uv_shutdown(request, stream, { request, _ in request!.deallocate() }) != 0 { request.deallocate() }
-        let timer = UnsafeMutablePointer<uv_timer_t>.allocate(capacity: 1)
-        uv_timer_init(handle.pointee.loop, timer)
-        timer.pointee.data = handle.pointee.data
+        let timer = LoopTimer(uvLoop: handle.pointee.loop)
+        timer.onFire = { [weak self] in
+            guard let self else { return }
+            close(reason: lingerReason ?? "closed")
+        }
         lingerTimer = timer
-        uv_timer_start(timer, { timer in
-            let stream = Unmanaged<FramedStream>.fromOpaque(timer!.pointee.data).takeUnretainedValue()
-            stream.close(reason: stream.lingerReason ?? "closed")
-        }, linger, 0)
+        timer.start(after: linger)
     }
 
     /// Closes the stream (idempotent); what was collected still goes out first, then `onClose`
@@ -294,11 +293,8 @@ public final class FramedStream {
         guard !isClosing else { return }   // flushing went over the hard limit and closed it
         isClosing = true
         closeReason = lingerReason ?? reason
-        if let timer = lingerTimer {
-            lingerTimer = nil
-            uv_timer_stop(timer)
-            uv_close(UnsafeMutableRawPointer(timer).assumingMemoryBound(to: uv_handle_t.self)) { $0?.deallocate() }
-        }
+        lingerTimer?.close()
+        lingerTimer = nil
         uv_read_stop(stream)
         onClose(closeReason ?? reason)
         uv_close(UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_handle_t.self)) { handle in

@@ -19,7 +19,7 @@ import Glibc
         let loop = try EventLoop()
         let listener = try Listener(loop: loop, path: path, umask: 0o177, maximumMessageBytes: 1024)
         let client = FramedStream(loop: loop, maximumMessageBytes: 1024)
-        let deadline = Timer(loop: loop)
+        let deadline = LoopTimer(loop: loop)
         var served: FramedStream?
         var peerUID: UInt32?
         var socketMode: UInt32?

@@ -9,7 +9,7 @@ import Glibc
     @Test func seesASignalRaisedToTheProcess() throws {
         let loop = try EventLoop()
         let watcher = SignalWatcher(loop: loop)
-        let deadline = Timer(loop: loop)
+        let deadline = LoopTimer(loop: loop)
         var seen: [Int32] = []
         var timedOut = false
         watcher.onSignal = { signal in
@@ -23,7 +23,7 @@ import Glibc
         }
         #expect(watcher.start(SIGUSR2) == 0)
         // Sent once the loop runs: the watcher is armed by then either way, and libuv queues it.
-        let kick = Timer(loop: loop)
+        let kick = LoopTimer(loop: loop)
         kick.onFire = { kill(getpid(), SIGUSR2) }
         kick.start(after: 1)
         deadline.start(after: 5000)

@@ -25,7 +25,7 @@ extension TerminalViewer {
     }
 
     func startTimer(_ seconds: Double, _ action: @escaping (TerminalViewer) -> Void) {
-        let timer = Timer(loop: loop)
+        let timer = LoopTimer(loop: loop)
         timer.onFire = { [unowned self] in
             guard self.exitReason == nil else { return }
             action(self)

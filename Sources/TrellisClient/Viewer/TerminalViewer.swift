@@ -63,7 +63,7 @@ public final class TerminalViewer {
     var stdoutTTY: TTY?
     /// The loop's other handles (TerminalViewer+Handles.swift), closed together when the viewer stops.
     var signalWatchers: [SignalWatcher] = []
-    var runningTimers: [Timer] = []
+    var runningTimers: [LoopTimer] = []
     var timers: [(seconds: Double, action: (TerminalViewer) -> Void)] = []
 
     var mirror: ViewerMirror?

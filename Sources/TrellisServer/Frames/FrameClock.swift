@@ -10,7 +10,7 @@ final class FrameClock {
     private let loop: EventLoop
     private let interval: Double
     private let now: () -> Double
-    private var timer: Timer?
+    private var timer: LoopTimer?
     private var schedule: FrameSchedule
     private(set) var timings = FrameTimings()
     private(set) var cpuTimings = FrameTimings()
@@ -29,7 +29,7 @@ final class FrameClock {
 
     func start() {
         guard timer == nil else { return }
-        let timer = Timer(loop: loop)
+        let timer = LoopTimer(loop: loop)
         timer.onFire = { [unowned self] in self.fire() }
         self.timer = timer
         schedule = FrameSchedule(interval: interval, now: now())

@@ -114,7 +114,7 @@ final class Persistence {
     let compactionBytes: Int
     private let journal: JournalFile
     private var nextSeq = 1
-    private var syncTimer: Timer?
+    private var syncTimer: LoopTimer?
     private var syncArmed = false
     /// A write failed: memory is ahead of the files until a snapshot succeeds.
     private var needsSnapshot = false
@@ -162,7 +162,7 @@ final class Persistence {
         unlink(snapshotPath + ".tmp")   // a compaction that a crash interrupted; the old snapshot stands
         try restore()
         if policy == .everysec {
-            let timer = Timer(loop: server.loop)
+            let timer = LoopTimer(loop: server.loop)
             timer.onFire = { [unowned self] in
                 self.syncArmed = false
                 self.sync()

@@ -3,10 +3,10 @@ import TrellisTransport
 
 /// Timers on a real loop: `run` returns once nothing is armed, so a timer that failed to stop
 /// would hang the test, and one that never fired would leave its count at 0.
-@Suite struct TimerTests {
+@Suite struct LoopTimerTests {
     @Test func oneShotFiresOnce() throws {
         let loop = try EventLoop()
-        let timer = Timer(loop: loop)
+        let timer = LoopTimer(loop: loop)
         var fired = 0
         timer.onFire = { fired += 1 }
         loop.updateTime()
@@ -25,7 +25,7 @@ import TrellisTransport
 
     @Test func repeatsUntilStopped() throws {
         let loop = try EventLoop()
-        let timer = Timer(loop: loop)
+        let timer = LoopTimer(loop: loop)
         var fired = 0
         timer.onFire = {
             fired += 1
@@ -41,7 +41,7 @@ import TrellisTransport
 
     @Test func closedInItsOwnCallbackAndDropped() throws {
         let loop = try EventLoop()
-        var timer: Timer? = Timer(loop: loop)
+        var timer: LoopTimer? = LoopTimer(loop: loop)
         var fired = 0
         timer?.onFire = {
             fired += 1
@@ -59,7 +59,7 @@ import TrellisTransport
         let loop = try EventLoop()
         var fired = 0
         do {
-            let timer = Timer(loop: loop)
+            let timer = LoopTimer(loop: loop)
             timer.onFire = { fired += 1 }
             timer.start(after: 1)
         }
@@ -70,7 +70,7 @@ import TrellisTransport
 
     @Test func closeAfterTheLoopClosedIsHarmless() throws {
         let loop = try EventLoop()
-        let timer = Timer(loop: loop)
+        let timer = LoopTimer(loop: loop)
         timer.start(after: 1000)
         loop.close()   // closes every handle left, this one too
         timer.close()

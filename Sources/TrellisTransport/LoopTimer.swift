@@ -1,14 +1,17 @@
 import CLibUV
 
 /// A libuv timer calling a closure: one-shot or repeating, restartable, closed once (on deinit at the latest).
-public final class Timer {
+public final class LoopTimer {
     /// Runs at each expiry, on the loop's thread.
     public var onFire: () -> Void = {}
     private var handle: UnsafeMutablePointer<uv_timer_t>?
 
-    public init(loop: EventLoop) {
+    public convenience init(loop: EventLoop) { self.init(uvLoop: loop.loop) }
+
+    /// On the loop a handle of this module already belongs to (a stream's linger timer).
+    init(uvLoop: UnsafeMutablePointer<uv_loop_t>) {
         let handle = HandleMemory.allocate(UV_TIMER, as: uv_timer_t.self)
-        uv_timer_init(loop.loop, handle)
+        uv_timer_init(uvLoop, handle)
         self.handle = handle
         handle.pointee.data = Unmanaged.passUnretained(self).toOpaque()
     }
@@ -21,7 +24,7 @@ public final class Timer {
     public func start(after milliseconds: UInt64, repeatingEvery interval: UInt64 = 0) {
         guard let handle else { return }
         uv_timer_start(handle, { handle in
-            let timer = Unmanaged<Timer>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
+            let timer = Unmanaged<LoopTimer>.fromOpaque(handle!.pointee.data).takeUnretainedValue()
             // The callback may close and drop the timer; it lives until the callback returns.
             withExtendedLifetime(timer) { timer.onFire() }
         }, milliseconds, interval)
