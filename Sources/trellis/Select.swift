@@ -11,21 +11,36 @@ struct Select: ParsableCommand {
     func run() throws { try target.call("select") }
 }
 
-/// `trellis deselect NAME S:I`: deselectItem.
+/// `trellis deselect NAME S:I` (deselectItem) or `trellis deselect NAME --all` (UIKit's
+/// `selectItem(at: nil, …)`).
 struct Deselect: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Deselect an item programmatically; prints the selection.")
+    static let configuration = CommandConfiguration(abstract: "Deselect an item (or --all) programmatically; prints the selection.")
 
-    @OptionGroup var target: SelectionTarget
+    @OptionGroup var session: SessionArguments
+    @Argument(help: ArgumentHelp("The item S:I (leave out with --all).", valueName: "S:I")) var path: String?
+    @Flag(help: "Deselect every selected item.") var all = false
 
-    func run() throws { try target.call("deselect") }
+    func validate() throws {
+        if all == (path != nil) { throw ValidationError("give either an item S:I or --all") }
+    }
+
+    func run() throws {
+        if all {
+            try session.call("deselect", ["all": .bool(true)]) { [Human.selected($0)] }
+        } else if let path {
+            try SelectionTarget.call("deselect", session, path)
+        }
+    }
 }
 
-/// The session and the item `select` and `deselect` act on.
+/// The session and the item `select` acts on.
 struct SelectionTarget: ParsableArguments {
     @OptionGroup var session: SessionArguments
     @Argument(help: ArgumentHelp("The item S:I.", valueName: "S:I")) var path: String
 
-    func call(_ method: String) throws {
+    func call(_ method: String) throws { try Self.call(method, session, path) }
+
+    static func call(_ method: String, _ session: SessionArguments, _ path: String) throws {
         let at = try parsing { () throws(SyntaxError) in try CommandSyntax.indexPath(path) }
         try session.call(method, ["at": wire(at)]) { [Human.selected($0)] }
     }

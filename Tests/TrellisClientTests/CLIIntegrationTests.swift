@@ -84,6 +84,28 @@ import TrellisTestSupport
         #expect(r.stdout.contains("items: 6\n") && r.stdout.contains("pool.cell.created: "))
     }
 
+    @Test func insetsAndDeselectingEverythingReachTheSession() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "f", "--item-size", "100x100", "--bounds", "375x300", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "f", "--items", "20").status == 0)
+        // UIScrollView.contentInset: 40 more points to scroll above the content.
+        var r = server.trellis("inset", "f", "40,0,60,0")
+        #expect(r.status == 0 && r.stdout == "offset=0,0 contentSize=375,760\n")
+        r = server.trellis("scroll", "f", "--to", "0,-40")
+        #expect(r.stdout == "offset=0,-40 contentSize=375,760\n")
+        // Back to none: the offset comes back inside the content.
+        #expect(server.trellis("inset", "f", "0").stdout == "offset=0,0 contentSize=375,760\n")
+        r = server.trellis("inset", "f", "0,0,2000000,0")
+        #expect(r.status == 65 && r.stderr.contains("from -1000000 to 1000000"))
+        #expect(server.trellis("select", "f", "0:3").stdout == "selected: item3\n")
+        r = server.trellis("deselect", "f", "--all")
+        #expect(r.status == 0 && r.stdout == "selected: none\n")
+        r = server.trellis("deselect", "f")
+        #expect(r.status == 64 && r.stderr.contains("give either an item S:I or --all"))
+        #expect(server.trellis("deselect", "f", "0:1", "--all").status == 64)
+    }
+
     @Test func refusedBatchPrintsUIKitsMessageAndExits65() throws {
         let server = try CLIServer()
         defer { server.stop() }

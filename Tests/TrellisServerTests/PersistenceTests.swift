@@ -312,7 +312,14 @@ import TrellisProtocol
         // The snapshot plus the journal written after it.
         try d.must("deselect", ["session": .string("m"), "at": Self.pair(0, 12)])
         try d.must("view.resize", ["session": .string("m"), "bounds": Self.pair(320, 480)])
+        try d.must("deselect", ["session": .string("m"), "all": .bool(true)])
+        // An inset lets the offset rest above the content: only a restored inset keeps it there
+        // through the resize that clamps it.
+        try d.must("view.inset", ["session": .string("m"), "contentInset": .array([30, 0, 0, 0].map { .number($0) })])
+        try d.must("scroll.to", ["session": .string("m"), "offset": Self.pair(0, -30)])
+        try d.must("view.resize", ["session": .string("m"), "bounds": Self.pair(320, 470)])
         let later = try Self.scene(d, "m")
+        #expect(later["contentOffset"] == Self.pair(0, -30))
         second.crash()
         let third = try ServerProcess(arguments: arguments, directory: first.scratch)
         #expect(Self.normalized(try Self.scene(try third.connect(), "m"), keepTime: true) == Self.normalized(later, keepTime: true))

@@ -16,8 +16,9 @@ public struct ScrollState: Hashable, Sendable {
     /// The visible rectangle in content coordinates.
     @inlinable public var visibleBounds: Rect { Rect(origin: contentOffset, size: boundsSize) }
 
-    /// The smallest offset at rest: the content's top-left showing below the insets.
-    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    /// The smallest offset at rest: the content's top-left showing below the insets. (0 − inset,
+    /// not −inset: a zero inset must give 0, not −0, which a reply would print as `-0`.)
+    public var minimumContentOffset: Point { Point(x: 0 - contentInset.left, y: 0 - contentInset.top) }
 
     /// The largest offset at rest: the content's bottom-right showing above the insets (never
     /// below the minimum, so short content rests at the top).

@@ -1,7 +1,7 @@
 import TrellisCore
 import TrellisProtocol
 
-/// view.resize: a new bounds size (a rotation, a window resize).
+/// view.resize: a new bounds size (a rotation, a window resize); view.inset: UIScrollView's contentInset.
 enum ViewMethods {
     static let entries: [Method] = [
         Method("view.resize", .changesSession) { context throws(RPCError) in
@@ -9,6 +9,13 @@ enum ViewMethods {
             let session = try context.session()
             let bounds = try context.numbers("bounds", ["width", "height"], in: ParamRanges.bounds, positive: true)
             session.collectionView.resize(to: Size(bounds[0], bounds[1]))
+            return ScrollMethods.offsetResult(session)
+        },
+        Method("view.inset", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "contentInset"])
+            let session = try context.session()
+            let i = try context.numbers("contentInset", ["top", "left", "bottom", "right"], in: ParamRanges.inset)
+            session.collectionView.setContentInset(EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]))
             return ScrollMethods.offsetResult(session)
         },
     ]
