@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Trellis: a headless, multi-process collection view. The targets follow the layers of
 // DESIGN.md; arrows point down only (CLI/server → client/server libs → protocol → core →
-// dynamics → geometry).
+// dynamics → geometry; the protocol → json, which depends on nothing).
 import PackageDescription
 
 let package = Package(
