@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Trellis: a headless, multi-process collection view. The targets follow the layers of
 // DESIGN.md; arrows point down only (CLI/server → client/server libs → protocol → core →
-// dynamics → geometry).
+// dynamics → geometry; the protocol → json, which depends on nothing).
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TrellisGeometry", targets: ["TrellisGeometry"]),
+        .library(name: "TrellisJSON", targets: ["TrellisJSON"]),
         .library(name: "TrellisCore", targets: ["TrellisCore"]),
         .library(name: "TrellisDynamics", targets: ["TrellisDynamics"]),
         .library(name: "TrellisProtocol", targets: ["TrellisProtocol"]),
@@ -40,9 +41,14 @@ let package = Package(
             providers: [.apt(["libuv1-dev"])]
         ),
         .target(name: "TrellisGeometry"),
+        // JSON's value, parser, writer and limits (issue 26): below the protocol, beside the
+        // engine, so whoever only speaks JSON (the browser bridge) need not import the engine.
+        .target(name: "TrellisJSON"),
         .target(name: "TrellisDynamics", dependencies: ["TrellisGeometry"]),
-        .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics"]),
-        .target(name: "TrellisProtocol", dependencies: ["TrellisCore", "TrellisDynamics"]),
+        // TrellisJSON: only for the behaviour specs the engine still stores as JSON (to become
+        // typed specs); item payloads are opaque `ItemPayload` bytes.
+        .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics", "TrellisJSON"]),
+        .target(name: "TrellisProtocol", dependencies: ["TrellisJSON", "TrellisCore", "TrellisDynamics"]),
         // The one copy of libuv plumbing (the loop, framed NDJSON over a pipe, the listener,
         // timers, signals, the tty), below both the server and the clients: the only target
         // that depends on CLibUV.
@@ -78,7 +84,8 @@ let package = Package(
         .target(
             name: "TrellisWeb",
             dependencies: [
-                "TrellisProtocol", "TrellisCore",
+                // Not TrellisCore: the bridge relays the protocol's JSON and never runs an engine.
+                "TrellisProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HTTPServerBuilder and URI, which Hummingbird does not re-export.
@@ -114,6 +121,9 @@ let package = Package(
         .target(name: "TrellisTestSupport", dependencies: ["TrellisClient", .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TrellisTestSupport"),
         .testTarget(name: "TrellisCoreTests", dependencies: ["TrellisCore", "TrellisTestSupport",
+                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
+        // TrellisGeometry: its seeded SplitMix64 drives the random documents.
+        .testTarget(name: "TrellisJSONTests", dependencies: ["TrellisJSON", "TrellisGeometry", "TrellisTestSupport",
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TrellisProtocolTests", dependencies: ["TrellisProtocol", "TrellisTestSupport",
                                                               .product(name: "PropertyBased", package: "swift-property-based")]),

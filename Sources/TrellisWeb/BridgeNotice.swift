@@ -1,4 +1,3 @@
-import TrellisCore
 import TrellisProtocol
 
 /// A message of the bridge's own to the page, next to what trellisd says: why there is nothing

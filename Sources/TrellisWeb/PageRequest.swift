@@ -1,4 +1,3 @@
-import TrellisCore
 import TrellisProtocol
 
 /// What a page may ask of trellisd through its bridge, checked before anything is forwarded: a

@@ -1,4 +1,3 @@
-import TrellisCore
 import TrellisProtocol
 
 extension SessionBridge {

@@ -1,6 +1,5 @@
 import Logging
 import NIOCore
-import TrellisCore
 import TrellisProtocol
 
 /// One browser's view of one session: its own attach on trellisd's socket (read-only unless

@@ -4,7 +4,6 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOPosix
-import TrellisCore
 import TrellisProtocol
 
 /// The browser viewer's HTTP server: the page at `/`, the session list at `/sessions`, and at

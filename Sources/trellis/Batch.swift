@@ -2,6 +2,7 @@ import ArgumentParser
 import TrellisClient
 import TrellisCore
 import TrellisServer
+import TrellisProtocol
 
 /// `trellis batch NAME --delete 0:3 --insert 0:0=id1 …`: one performBatchUpdates call.
 struct Batch: ParsableCommand, OptionChecks {

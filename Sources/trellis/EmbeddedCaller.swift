@@ -1,6 +1,7 @@
 import TrellisClient
 import TrellisCore
 import TrellisServer
+import TrellisProtocol
 
 /// The server's method table in this process, as a `MethodCaller`: what `trellis run` uses
 /// when no `--socket` is given. Error replies become the same `ClientError.server` a socket

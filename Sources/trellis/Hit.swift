@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// `trellis hit NAME X,Y`: hitTest without touching the selection.
 struct Hit: ParsableCommand {

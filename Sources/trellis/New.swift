@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// `trellis new NAME`: creates a session (one collection view).
 struct New: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// `trellis query NAME --rect X,Y,W,H | --at S:I`: the layout's (model) attributes.
 struct Query: ParsableCommand, OptionChecks {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// `trellis reload NAME --items N | --file F`: replaces the data (reloadData, no animation).
 struct Reload: ParsableCommand, OptionChecks {

@@ -3,6 +3,7 @@ import Foundation
 import TrellisClient
 import TrellisCore
 import TrellisServer
+import TrellisProtocol
 
 /// `trellis run FILE…`: runs scripts of `trellis` commands and assertions and reports TAP.
 struct Run: ParsableCommand, OptionChecks {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// `trellis scroll NAME --to X,Y | --item S:I [--position P] [--animated]`: setContentOffset or
 /// scrollToItem, at once or animated.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// `trellis touch NAME [--at X,Y] [--up]`: a finger down on the content (catches a fling or a
 /// bounce where it is), or lifted again.

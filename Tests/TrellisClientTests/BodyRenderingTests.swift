@@ -1,6 +1,7 @@
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// Free bodies (element kind "body") in the pictures every viewer draws: labelled by their
 /// data, else their name, never as a cell.
@@ -8,7 +9,7 @@ import TrellisCore
     func body(_ number: Int, name: String?, data: JSONValue? = nil) -> SceneView {
         let element = ElementID.body(number)
         return SceneView(view: ViewID(10 + number), reuseIdentifier: "body", element: element, itemID: name.map { ItemID($0) },
-                         attributes: LayoutAttributes(element: element, frame: Rect(137.5, 567, 100, 100)), data: data)
+                         attributes: LayoutAttributes(element: element, frame: Rect(137.5, 567, 100, 100)), data: data.map(ItemPayload.init))
     }
 
     @Test func aBodyIsLabelledByItsDataElseItsNameElseItsKind() {

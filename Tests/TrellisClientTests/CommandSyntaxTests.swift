@@ -1,6 +1,7 @@
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 @Suite struct CommandSyntaxTests {
     @Test func indexPathsAndInclusiveRanges() throws {

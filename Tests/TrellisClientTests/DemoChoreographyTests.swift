@@ -1,6 +1,7 @@
 import Testing
 import TrellisCore
 @testable import TrellisClient
+import TrellisProtocol
 
 /// The demo's steps as values: what a cycle shows, the timelines, the player on a live clock,
 /// and how the headless demo tells someone else's doings from its own.

@@ -1,6 +1,7 @@
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 private func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
 

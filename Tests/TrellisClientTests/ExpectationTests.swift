@@ -1,6 +1,7 @@
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// Answers methods with canned results (or errors), and records what it was asked.
 final class StubCaller: MethodCaller {

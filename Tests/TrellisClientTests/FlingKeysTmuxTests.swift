@@ -3,6 +3,7 @@ import Testing
 import TrellisTestSupport
 @testable import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// The viewer's fling keys in a real terminal: tmux sends shift+down as a terminal does, and
 /// the session (on a manual clock, so it waits where the flick left it) is flung.

@@ -3,6 +3,7 @@ import Testing
 import TrellisClient
 import TrellisCore
 import TrellisTestSupport
+import TrellisProtocol
 
 /// Issue 24, item 7: a pan `trellis drag` began is always finished, whatever stops it halfway
 /// (a refused sample, a server that stalls or restarts, SIGINT or SIGTERM). The real

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// The SVG writer: documents that parse as XML and whose shapes are the scene's views, where
 /// the scene has them (transforms included), back to front.
@@ -15,7 +16,7 @@ import TrellisCore
         return SceneView(view: ViewID(id), reuseIdentifier: reuseID, element: element, itemID: ItemID("i\(item ?? id)"),
                          attributes: LayoutAttributes(element: element, frame: frame, transform: transform, alpha: alpha,
                                                       zIndex: zIndex, isHidden: hidden),
-                         data: data)
+                         data: data.map(ItemPayload.init))
     }
 
     func scene(_ views: [SceneView], offset: Point = .zero) -> Scene {

@@ -3,6 +3,7 @@ import Testing
 import TrellisTestSupport
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// `trellis drag`, `fling`, `touch` and `scroll-config`, the real executable against a real
 /// trellisd: the samples reach the server on its clock, what they print, refusals and exits.

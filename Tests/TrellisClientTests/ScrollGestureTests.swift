@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 private func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
 

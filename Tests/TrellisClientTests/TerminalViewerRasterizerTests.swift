@@ -13,7 +13,7 @@ import TrellisProtocol
         SceneView(view: ViewID(id), reuseIdentifier: reuseId, element: .cell(0, id), itemID: ItemID("i\(id)"),
                   attributes: LayoutAttributes(element: .cell(0, id), frame: frame, transform: transform, alpha: alpha,
                                                zIndex: zIndex, isHidden: hidden),
-                  data: data)
+                  data: data.map(ItemPayload.init))
     }
 
     func label(_ text: String) -> JSONValue { .object(["label": .string(text)]) }

@@ -1,6 +1,7 @@
 import Testing
 import TrellisCore
 @testable import TrellisClient
+import TrellisProtocol
 
 @Suite struct TextRendererTests {
     func scene(_ views: [SceneView], offset: Point = .zero) -> Scene {
@@ -9,7 +10,7 @@ import TrellisCore
     func view(_ id: Int, _ frame: Rect, label: String? = nil, transform: Transform3D = .identity, alpha: Double = 1) -> SceneView {
         SceneView(view: ViewID(id), reuseIdentifier: "cell", element: .cell(0, id), itemID: ItemID("i\(id)"),
                   attributes: LayoutAttributes(element: .cell(0, id), frame: frame, transform: transform, alpha: alpha),
-                  data: label.map { .object(["label": .string($0)]) })
+                  data: label.map { ItemPayload(.object(["label": .string($0)])) })
     }
 
     @Test func drawsABoxWithItsLabel() {

@@ -1,6 +1,7 @@
 import Testing
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// Colours of views: what `data.color` may say, and the stable fallback per reuse identifier.
 @Suite struct ViewColorTests {
@@ -37,7 +38,7 @@ import TrellisCore
         let element = ElementID.cell(0, 0)
         func view(_ data: JSONValue?) -> SceneView {
             SceneView(view: ViewID(1), reuseIdentifier: "photo", element: element, itemID: "a",
-                      attributes: LayoutAttributes(element: element, frame: Rect(0, 0, 1, 1)), data: data)
+                      attributes: LayoutAttributes(element: element, frame: Rect(0, 0, 1, 1)), data: data.map(ItemPayload.init))
         }
         #expect(ViewColor.of(view(.object(["color": .string("navy")]))) == ViewColor(red: 0, green: 0, blue: 128))
         #expect(ViewColor.of(view(.object(["color": .number(3)]))) == ViewColor.hashed("photo"))

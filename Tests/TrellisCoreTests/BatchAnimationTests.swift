@@ -101,13 +101,14 @@ import Testing
     @Test func reloadCrossFadesWithANewView() throws {
         var view = list(3)
         let old = view.scene.view(for: .cell(0, 1))!.view
+        let fresh = ItemPayload(bytes: Array(#""fresh""#.utf8))
         try view.performBatchUpdates(BatchUpdate([.reloadItems(at: [IndexPath(0, 1)],
-                                                                items: [Item(id: "i1", data: .string("fresh"))])]), animation: linear)
+                                                                items: [Item(id: "i1", data: fresh)])]), animation: linear)
         view.advance(to: 0.15)
         let shown = view.scene.views.filter { $0.indexPath == IndexPath(0, 1) && $0.element.isCell }
         #expect(shown.count == 2)
         #expect(shown.contains { $0.view == old && $0.attributes.alpha == 0.5 && $0.data == nil })
-        #expect(shown.contains { $0.view != old && $0.attributes.alpha == 0.5 && $0.data == .string("fresh") })
+        #expect(shown.contains { $0.view != old && $0.attributes.alpha == 0.5 && $0.data == fresh })
     }
 
     @Test func snapshotsDiffThemselves() throws {

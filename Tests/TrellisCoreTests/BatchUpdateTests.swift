@@ -261,13 +261,13 @@ private func section(_ id: String, _ items: [String] = []) -> Section {
         let error = refusal([.insertItems(at: [path(0, 0)], items: []), .deleteItems(at: [path(1, 1)]),
                              .moveItem(from: path(1, 0), to: path(0, 1))],
                             on: data, after: try batchData([["x", "d", "a", "b", "c"], ["e"]]))
-        #expect(error?.details == ["section": .number(1), "after": .number(1), "before": .number(2),
-                                   "inserted": .number(0), "deleted": .number(1),
-                                   "movedIn": .number(0), "movedOut": .number(1)])
+        #expect(error?.details == ["section": .int(1), "after": .int(1), "before": .int(2),
+                                   "inserted": .int(0), "deleted": .int(1),
+                                   "movedIn": .int(0), "movedOut": .int(1)])
         let move = refusal([.moveItem(from: path(0, 0), to: path(3, 0))], on: data)
-        #expect(move?.details["indexPath"] == .object(["section": .number(0), "item": .number(0)]))
-        #expect(move?.details["toIndexPath"] == .object(["section": .number(3), "item": .number(0)]))
-        #expect(move?.details["sectionCount"] == .number(2))
+        #expect(move?.details["indexPath"] == .indexPath(path(0, 0)))
+        #expect(move?.details["toIndexPath"] == .indexPath(path(3, 0)))
+        #expect(move?.details["sectionCount"] == .int(2))
     }
 }
 

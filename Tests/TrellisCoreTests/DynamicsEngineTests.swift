@@ -1,6 +1,7 @@
 import Testing
 import TrellisDynamics
 @testable import TrellisCore
+import TrellisJSON
 
 /// UIKit Dynamics on the engine: cells and bodies as the animator's items, in the physics stage
 /// of the tick, their attributes following the simulation everywhere the engine shows them.
@@ -121,12 +122,13 @@ import TrellisDynamics
 
     @Test func bodiesAreViewsOfTheirOwnWithAReuseIdentifierAndPayload() throws {
         var view = session()
+        let payload = ItemPayload(bytes: Array(#"{"label":"info"}"#.utf8))
         try view.addBody(name: "panel", center: Point(200, 300), size: Size(80, 40), reuseIdentifier: "panel",
-                         data: .object(["label": .string("info")]), zIndex: 2)
+                         data: payload, zIndex: 2)
         #expect(throws: EngineError.bodyExists("panel")) { try view.addBody(name: "panel", center: .zero, size: Size(1, 1)) }
         let shown = try #require(view.scene.views.first { $0.element.kind == .body })
         #expect(shown.reuseIdentifier == "panel" && shown.itemID == ItemID("panel"))
-        #expect(shown.data == .object(["label": .string("info")]))
+        #expect(shown.data == payload)
         #expect(shown.attributes.frame == Rect(160, 280, 80, 40) && shown.attributes.zIndex == 2)
         #expect(view.scene.views.last?.element.kind == .body)   // drawn in front (zIndex 2)
         let gravity = try add(&view, { GravityBehavior(items: $0) }, [.body("panel")])

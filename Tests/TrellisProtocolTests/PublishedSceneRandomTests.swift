@@ -19,7 +19,7 @@ import TrellisCore
         var fresh = 0
         func freshItem() -> Item {
             fresh += 1
-            let payload: JSONValue? = rng.below(3) == 0 ? .object(["label": .string("x\(fresh)")]) : nil
+            let payload: ItemPayload? = rng.below(3) == 0 ? ItemPayload(.object(["label": .string("x\(fresh)")])) : nil
             return Item(id: ItemID("n\(fresh)"), data: payload)
         }
         var flow = FlowLayout()

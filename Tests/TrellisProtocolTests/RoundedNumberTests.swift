@@ -1,5 +1,6 @@
 import Testing
 import TrellisCore
+@testable import TrellisJSON
 @testable import TrellisProtocol
 
 /// Geometry, alpha and transforms go on the wire rounded to a fixed number of places, written

@@ -4,7 +4,7 @@ import TrellisCore
 
 @Suite struct SceneDeltaTests {
     func items(_ n: Int, prefix: String = "i") -> CollectionData {
-        try! CollectionData(sections: [Section(id: "s", items: (0..<n).map { Item(id: ItemID("\(prefix)\($0)"), data: .object(["label": .string("L\($0)")])) })])
+        try! CollectionData(sections: [Section(id: "s", items: (0..<n).map { Item(id: ItemID("\(prefix)\($0)"), data: ItemPayload(.object(["label": .string("L\($0)")]))) })])
     }
 
     @Test func keyframeThenDeltasMirrorTheEngineExactly() {

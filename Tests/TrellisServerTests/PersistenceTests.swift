@@ -524,8 +524,8 @@ import TrellisProtocol
 
     @Test func snapshotOfASessionRebuildsTheSameScene() throws {
         let data = try CollectionData(sections: [
-            Section(id: "a", items: [Item(id: "x", size: Size(10, 20), reuseIdentifier: "r", data: .object(["k": .null])),
-                                     Item(id: "y", data: .null)]),
+            Section(id: "a", items: [Item(id: "x", size: Size(10, 20), reuseIdentifier: "r", data: ItemPayload(.object(["k": .null]))),
+                                     Item(id: "y", data: ItemPayload(.null))]),
             Section(id: "b", items: (0..<30).map { Item(id: ItemID("b\($0)")) }),
         ])
         var view = CollectionView(boundsSize: Size(300, 400), layout: FlowLayout(metrics: FlowLayoutMetrics(headerReferenceSize: Size(0, 15))),

@@ -3,6 +3,7 @@ import Testing
 import TrellisClient
 import TrellisCore
 import TrellisTestSupport
+import TrellisProtocol
 
 /// A request that holds the loop for over twice the request budget is logged, named with its
 /// session (Redis's slow log). (That a quick one is not logged is not asserted: on a loaded

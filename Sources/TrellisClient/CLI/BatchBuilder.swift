@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// Builds the `ops` of a `batch` request from the CLI's operation arguments. UIKit's batch
 /// semantics do not depend on the order of the calls inside performBatchUpdates, so each kind

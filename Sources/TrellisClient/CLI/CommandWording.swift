@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// The server's refusals in the CLI's words. The server writes for protocol clients and names
 /// methods ("add it first with body.add"); a person at a shell types commands, so the CLI names

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// What a behaviour acts on, as the CLI writes it: an item id (`i3`, or `item:i3` when the id
 /// itself starts with `body:`) or a free body (`body:panel`).

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// Items and sections the CLI makes up: `reload --items N` (ids `item0…`, label `#i`) and
 /// inserts without explicit ids (a per-invocation prefix keeps them unique in the session).

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// The `gesture.pan` samples of a scripted finger (`trellis drag`, `trellis fling`, the
 /// viewer's fling keys): what UIPanGestureRecognizer reports for a finger moving at constant

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// Sends a pan's samples to a session one at a time, and finishes whatever pan it began: when
 /// a later sample is refused or its connection breaks, or a signal asks it to stop, it sends

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// The words of `trellis scroll-config` (UIScrollView's properties in kebab case) as the keys
 /// of `scroll.configure`: booleans as `true`/`false`, the deceleration rate as `normal`,

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// The choreography on a live clock: which requests are due at a time, when a step starts
 /// (its caption), and when the steps asked for are done. The caller owns the clock and the

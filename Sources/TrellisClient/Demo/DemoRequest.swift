@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// One protocol request of a demo step. A `dynamics.add` can keep the behaviour id its reply
 /// names, and a later request can stand a kept id's name where the number goes: the ids are

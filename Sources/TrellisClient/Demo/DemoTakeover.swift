@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// Tells the demo's own doings from someone else's on the session it drives (a page with
 /// `--control`, `trellis attach`'s keys, a script), from the notifications every viewer gets:

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TrellisCore
+import TrellisProtocol
 
 /// Why a call to the server failed: the connection (nothing listens, it broke, it timed out,
 /// the server could not be started) or the server's own refusal (a JSON-RPC error reply).

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// Something that answers protocol methods: a server over its socket (`RPCClient`), or the
 /// server's method table in this process (embedded `trellis run`).

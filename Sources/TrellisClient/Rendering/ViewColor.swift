@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// An sRGB colour with 8-bit channels: what a view's `data.color` names, or a stable colour
 /// derived from its reuse identifier when it names none. Shared by every renderer of scenes.
@@ -64,7 +65,7 @@ public struct ViewColor: Hashable, Sendable {
     /// The colour a view is drawn in: its item's `data.color` when that parses, else the colour
     /// hashed from its reuse identifier.
     public static func of(_ view: SceneView) -> ViewColor {
-        if let text = view.data?["color"]?.stringValue, let color = ViewColor(parsing: text) { return color }
+        if let text = view.data?.json["color"]?.stringValue, let color = ViewColor(parsing: text) { return color }
         return hashed(view.reuseIdentifier)
     }
 

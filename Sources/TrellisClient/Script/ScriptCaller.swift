@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// The caller a script's commands and checks go through: it makes every session the script
 /// creates run on a manual clock (so a run against `trellisd` gives the same frames as an

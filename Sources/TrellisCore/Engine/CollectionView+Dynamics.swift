@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisGeometry
 import TrellisDynamics
 
@@ -25,7 +26,7 @@ extension CollectionView {
     /// Adds a free body (a view that is not a data item).
     @discardableResult
     public mutating func addBody(name: String, center: Point, size: Size, angle: Double = 0,
-                                 reuseIdentifier: String = FreeBody.defaultReuseIdentifier, data: JSONValue? = nil,
+                                 reuseIdentifier: String = FreeBody.defaultReuseIdentifier, data: ItemPayload? = nil,
                                  zIndex: Int = 0) throws(EngineError) -> FreeBody {
         guard physics.bodyNumbers[name] == nil else { throw .bodyExists(name) }
         let body = FreeBody(name: name, number: physics.nextBodyNumber, center: center, size: size, angle: angle,

@@ -52,7 +52,7 @@ public struct CollectionView: Sendable {
         var reuseIdentifier: String
         var element: ElementID
         var itemID: ItemID?
-        var data: JSONValue?
+        var data: ItemPayload?
         var attributes: LayoutAttributes
         var order: Int
         var animation: ViewAnimation
@@ -311,7 +311,7 @@ public struct CollectionView: Sendable {
                     if key.source < rows.count {
                         let row = rows.baseAddress! + key.source
                         let element = bound.keys[key.source]
-                        var itemID: ItemID?, payload: JSONValue?
+                        var itemID: ItemID?, payload: ItemPayload?
                         if element.isCell, data.contains(element.indexPath) {
                             let item = data[element.indexPath]
                             itemID = item.id

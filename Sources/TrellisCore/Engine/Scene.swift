@@ -8,10 +8,10 @@ public struct SceneView: Hashable, Sendable {
     public var itemID: ItemID?
     public var attributes: LayoutAttributes
     /// The item's payload, for cells.
-    public var data: JSONValue?
+    public var data: ItemPayload?
 
     public init(view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                attributes: LayoutAttributes, data: JSONValue?) {
+                attributes: LayoutAttributes, data: ItemPayload?) {
         self.view = view; self.reuseIdentifier = reuseIdentifier; self.element = element
         self.itemID = itemID; self.attributes = attributes; self.data = data
     }

@@ -5,7 +5,7 @@
 public protocol SceneVisitor {
     /// The view at `order` in drawing order; returning false stops the walk.
     mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                        data: JSONValue?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool
+                        data: ItemPayload?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool
 }
 
 /// Builds the `Scene` value from the walk.
@@ -15,7 +15,7 @@ struct SceneBuilder: SceneVisitor {
     init(capacity: Int) { views.reserveCapacity(capacity) }
 
     mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                        data: JSONValue?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
+                        data: ItemPayload?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
         views.append(SceneView(view: view, reuseIdentifier: reuseIdentifier, element: element, itemID: itemID,
                                attributes: attributes.pointee, data: data))
         return true

@@ -14,11 +14,10 @@ public struct UpdateError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: String
     /// The human-readable reason (UIKit's text where UIKit has one).
     public var message: String
-    /// The numbers and index paths named in the message (keys are camelCase; index paths are
-    /// objects `{"section": s, "item": i}`).
-    public var details: [String: JSONValue]
+    /// The numbers and index paths named in the message (keys are camelCase).
+    public var details: [String: UpdateErrorDetail]
 
-    public init(code: String, message: String, details: [String: JSONValue] = [:]) {
+    public init(code: String, message: String, details: [String: UpdateErrorDetail] = [:]) {
         self.code = code
         self.message = message
         self.details = details
@@ -39,31 +38,29 @@ extension UpdateError {
         "<NSIndexPath> {length = 2, path = \(path.section) - \(path.item)}"
     }
 
-    static func json(_ value: Int) -> JSONValue { .number(Double(value)) }
+    static func detail(_ value: Int) -> UpdateErrorDetail { .int(value) }
 
-    static func json(_ path: IndexPath) -> JSONValue {
-        .object(["section": json(path.section), "item": json(path.item)])
-    }
+    static func detail(_ path: IndexPath) -> UpdateErrorDetail { .indexPath(path) }
 
     /// A refusal about one section: its code, message and the section as its details.
     static func about(section: Int, _ code: String, _ message: String) -> UpdateError {
-        UpdateError(code: code, message: message, details: ["section": json(section)])
+        UpdateError(code: code, message: message, details: ["section": detail(section)])
     }
 
     /// A refusal about one section checked against the number of sections.
     static func about(section: Int, sectionCount: Int, _ code: String, _ message: String) -> UpdateError {
-        UpdateError(code: code, message: message, details: ["section": json(section), "sectionCount": json(sectionCount)])
+        UpdateError(code: code, message: message, details: ["section": detail(section), "sectionCount": detail(sectionCount)])
     }
 
     /// A refusal about one item checked against a count (`sectionCount` or `itemCount`).
     static func about(item path: IndexPath, _ countKey: String, _ count: Int, _ code: String, _ message: String) -> UpdateError {
         UpdateError(code: code, message: message,
-                    details: ["section": json(path.section), "item": json(path.item), countKey: json(count)])
+                    details: ["section": detail(path.section), "item": detail(path.item), countKey: detail(count)])
     }
 
     /// A refusal about one index path: its code, message and the path as its details.
     static func about(indexPath: IndexPath, _ code: String, _ message: String) -> UpdateError {
-        UpdateError(code: code, message: message, details: ["indexPath": json(indexPath)])
+        UpdateError(code: code, message: message, details: ["indexPath": detail(indexPath)])
     }
 }
 
@@ -184,55 +181,55 @@ extension UpdateError {
     static func moveSectionDestinationOutOfRange(from: Int, to: Int, sectionCount: Int) -> UpdateError {
         UpdateError(code: "move_section_destination_out_of_range",
                     message: "attempt to to move section \(from) to section \(to), but there are only \(sectionCount) sections after the update",
-                    details: ["section": json(from), "toSection": json(to), "sectionCount": json(sectionCount)])
+                    details: ["section": detail(from), "toSection": detail(to), "sectionCount": detail(sectionCount)])
     }
 
     static func moveItemSectionOutOfRange(_ from: IndexPath, sectionCount: Int) -> UpdateError {
         UpdateError(code: "move_item_section_out_of_range",
                     message: "attempt to move index path (\(describe(from))) from a section that does not exist - there are only \(sectionCount) sections before the update",
-                    details: ["indexPath": json(from), "sectionCount": json(sectionCount)])
+                    details: ["indexPath": detail(from), "sectionCount": detail(sectionCount)])
     }
 
     static func moveItemOutOfRange(_ from: IndexPath, itemCount: Int) -> UpdateError {
         UpdateError(code: "move_item_out_of_range",
                     message: "attempt to move index path (\(describe(from))) that does not exist - there are only \(itemCount) items in section \(from.section) before the update",
-                    details: ["indexPath": json(from), "itemCount": json(itemCount)])
+                    details: ["indexPath": detail(from), "itemCount": detail(itemCount)])
     }
 
     static func moveItemDestinationSectionOutOfRange(_ from: IndexPath, to: IndexPath, sectionCount: Int) -> UpdateError {
         UpdateError(code: "move_item_destination_section_out_of_range",
                     message: "attempt to move index path (\(describe(from))) to index path (\(describe(to))) in section that does not exist - there are only \(sectionCount) sections after the update",
-                    details: ["indexPath": json(from), "toIndexPath": json(to), "sectionCount": json(sectionCount)])
+                    details: ["indexPath": detail(from), "toIndexPath": detail(to), "sectionCount": detail(sectionCount)])
     }
 
     static func moveItemDestinationOutOfRange(_ from: IndexPath, to: IndexPath, itemCount: Int) -> UpdateError {
         UpdateError(code: "move_item_destination_out_of_range",
                     message: "attempt to move index path (\(describe(from))) to index path (\(describe(to))) that does not exist - there are only \(itemCount) items in section \(to.section) after the update",
-                    details: ["indexPath": json(from), "toIndexPath": json(to), "itemCount": json(itemCount)])
+                    details: ["indexPath": detail(from), "toIndexPath": detail(to), "itemCount": detail(itemCount)])
     }
 
     static func moveItemToTwoDestinations(_ from: IndexPath, _ to: IndexPath, _ otherTo: IndexPath) -> UpdateError {
         UpdateError(code: "move_item_to_two_destinations",
                     message: "attempt to move item at index path \(describe(from)) to both \(describe(to)) and \(describe(otherTo))",
-                    details: ["indexPath": json(from), "toIndexPath": json(to), "otherToIndexPath": json(otherTo)])
+                    details: ["indexPath": detail(from), "toIndexPath": detail(to), "otherToIndexPath": detail(otherTo)])
     }
 
     static func moveItemsToSameDestination(_ from: IndexPath, _ otherFrom: IndexPath, _ to: IndexPath) -> UpdateError {
         UpdateError(code: "move_items_to_same_destination",
                     message: "attempt to move both item at index path \(describe(from)) and \(describe(otherFrom)) to \(describe(to))",
-                    details: ["indexPath": json(from), "otherIndexPath": json(otherFrom), "toIndexPath": json(to)])
+                    details: ["indexPath": detail(from), "otherIndexPath": detail(otherFrom), "toIndexPath": detail(to)])
     }
 
     static func moveSectionToTwoDestinations(_ from: Int, _ to: Int, _ otherTo: Int) -> UpdateError {
         UpdateError(code: "move_section_to_two_destinations",
                     message: "attempt to move section \(from) to both section \(to) and section \(otherTo)",
-                    details: ["section": json(from), "toSection": json(to), "otherToSection": json(otherTo)])
+                    details: ["section": detail(from), "toSection": detail(to), "otherToSection": detail(otherTo)])
     }
 
     static func moveSectionsToSameDestination(_ from: Int, _ otherFrom: Int, _ to: Int) -> UpdateError {
         UpdateError(code: "move_sections_to_same_destination",
                     message: "attempt to move both section \(from) and section \(otherFrom) to section \(to)",
-                    details: ["section": json(from), "otherSection": json(otherFrom), "toSection": json(to)])
+                    details: ["section": detail(from), "otherSection": detail(otherFrom), "toSection": detail(to)])
     }
 }
 
@@ -242,7 +239,7 @@ extension UpdateError {
     static func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int) -> UpdateError {
         UpdateError(code: "invalid_section_count",
                     message: "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(after)) must be equal to the number of sections contained in the collection view before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted).",
-                    details: ["after": json(after), "before": json(before), "inserted": json(inserted), "deleted": json(deleted)])
+                    details: ["after": detail(after), "before": detail(before), "inserted": detail(inserted), "deleted": detail(deleted)])
     }
 
     /// `section` is the section's index after the update, as UIKit prints it.
@@ -250,9 +247,9 @@ extension UpdateError {
                                  movedIn: Int, movedOut: Int) -> UpdateError {
         UpdateError(code: "invalid_item_count",
                     message: "Invalid update: invalid number of items in section \(section).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).",
-                    details: ["section": json(section), "after": json(after), "before": json(before),
-                              "inserted": json(inserted), "deleted": json(deleted),
-                              "movedIn": json(movedIn), "movedOut": json(movedOut)])
+                    details: ["section": detail(section), "after": detail(after), "before": detail(before),
+                              "inserted": detail(inserted), "deleted": detail(deleted),
+                              "movedIn": detail(movedIn), "movedOut": detail(movedOut)])
     }
 
     /// `section` is the section's index before the update, as UXK prints it.
@@ -269,14 +266,14 @@ extension UpdateError {
     static func payloadCountMismatch(operation: String, positions: Int, payloads: Int, noun: String) -> UpdateError {
         UpdateError(code: "payload_count_mismatch",
                     message: "\(operation) was given \(positions) \(positionNoun(operation, positions)) but \(payloads) \(plural(noun, payloads)); give exactly one per position",
-                    details: ["operation": .string(operation), "positions": json(positions), "payloads": json(payloads)])
+                    details: ["operation": .string(operation), "positions": detail(positions), "payloads": detail(payloads)])
     }
 
     /// Without the data after the update, inserted items and sections can only come from the operation.
     static func missingPayload(operation: String, positions: Int, noun: String) -> UpdateError {
         UpdateError(code: "missing_payload",
                     message: "\(operation) was given \(positions) \(positionNoun(operation, positions)) but no \(noun)s, and the batch has no data after the update; give the \(noun)s or the data after the update",
-                    details: ["operation": .string(operation), "positions": json(positions)])
+                    details: ["operation": .string(operation), "positions": detail(positions)])
     }
 
     private static func positionNoun(_ operation: String, _ count: Int) -> String {
@@ -291,26 +288,26 @@ extension UpdateError {
     static func reloadChangesItemIdentifier(_ path: IndexPath, old: ItemID, new: ItemID) -> UpdateError {
         UpdateError(code: "reload_changes_item_identifier",
                     message: "attempt to reload the item at index path (\(describe(path))) with a different identifier (\(new.rawValue) instead of \(old.rawValue)); delete it and insert the new item instead",
-                    details: ["indexPath": json(path), "identifier": .string(old.rawValue), "newIdentifier": .string(new.rawValue)])
+                    details: ["indexPath": detail(path), "identifier": .string(old.rawValue), "newIdentifier": .string(new.rawValue)])
     }
 
     /// A reload keeps the section's identity; only its items change.
     static func reloadChangesSectionIdentifier(_ section: Int, old: SectionID, new: SectionID) -> UpdateError {
         UpdateError(code: "reload_changes_section_identifier",
                     message: "attempt to reload section \(section) with a different identifier (\(new.rawValue) instead of \(old.rawValue)); delete it and insert the new section instead",
-                    details: ["section": json(section), "identifier": .string(old.rawValue), "newIdentifier": .string(new.rawValue)])
+                    details: ["section": detail(section), "identifier": .string(old.rawValue), "newIdentifier": .string(new.rawValue)])
     }
 
     /// Same wording as `DataError`, so a client sees one message for one fault wherever it arises.
     static func duplicateItemIdentifiers(_ ids: [ItemID]) -> UpdateError {
         UpdateError(code: "duplicate_item_identifiers",
                     message: DataError.duplicateItemIdentifiers(ids).description,
-                    details: ["identifiers": .array(ids.map { .string($0.rawValue) })])
+                    details: ["identifiers": .strings(ids.map(\.rawValue))])
     }
 
     static func duplicateSectionIdentifiers(_ ids: [SectionID]) -> UpdateError {
         UpdateError(code: "duplicate_section_identifiers",
                     message: DataError.duplicateSectionIdentifiers(ids).description,
-                    details: ["identifiers": .array(ids.map { .string($0.rawValue) })])
+                    details: ["identifiers": .strings(ids.map(\.rawValue))])
     }
 }

@@ -35,7 +35,7 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
     /// (`SceneVisitor`) for a view that kept its position in drawing order.
     @inlinable
     public init(from shown: UnsafePointer<SceneView>, to attributes: UnsafePointer<LayoutAttributes>, element: ElementID,
-                itemID: ItemID?, data: JSONValue?) {
+                itemID: ItemID?, data: ItemPayload?) {
         var fields: ChangedFields = []
         if shown.pointee.attributes.frame != attributes.pointee.frame { fields.insert(.frame) }
         if shown.pointee.attributes.alpha != attributes.pointee.alpha { fields.insert(.alpha) }

@@ -168,7 +168,7 @@ private struct InPlaceUpdate<Sink: SceneDeltaSink>: SceneVisitor {
     var matched = 0
 
     mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                        data: JSONValue?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
+                        data: ItemPayload?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
         // A view keeps its reuse identifier for life; should one not, the scene's walk takes over.
         guard order < shown.count, shown[order].view == view, shown[order].reuseIdentifier == reuseIdentifier else { return false }
         let old = shown.baseAddress! + order

@@ -53,7 +53,7 @@ public struct SceneDelta: Hashable, Sendable {
         /// The element moved to another index path (the same item after a batch update).
         public var element: ElementID?
         public var itemID: ItemID??
-        public var data: JSONValue??
+        public var data: ItemPayload??
         /// The position in drawing order changed.
         public var order: Int?
         public init(view: ViewID) { self.view = view }

@@ -38,7 +38,7 @@ public enum DataEncoding {
         var members: [String: JSONValue] = ["id": .string(item.id.rawValue)]
         if let size = item.size { members["size"] = LayoutEncoding.size(size) }
         if item.reuseIdentifier != Item.defaultReuseIdentifier { members["reuseId"] = .string(item.reuseIdentifier) }
-        if let data = item.data { members["data"] = data }
+        if let data = item.data { members["data"] = data.json }
         return .object(members)
     }
 }

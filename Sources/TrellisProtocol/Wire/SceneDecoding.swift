@@ -24,7 +24,7 @@ public enum WireScene {
                                           transform: transform, alpha: try v.requireNumber("alpha", in: path),
                                           zIndex: try v.requireInt("zIndex", in: path), isHidden: try v.requireBool("hidden", in: path))
         return SceneView(view: ViewID(try v.requireInt("view", in: path)), reuseIdentifier: try v.requireString("reuseId", in: path),
-                         element: element, itemID: itemID, attributes: attributes, data: v.field("data"))
+                         element: element, itemID: itemID, attributes: attributes, data: v.field("data").map(ItemPayload.init))
     }
 
     public static func element(_ e: JSONValue, path: String) throws(ParamError) -> (ElementID, ItemID?) {
@@ -71,7 +71,7 @@ public enum WireScene {
             } else if let id = c.field("id") {
                 change.itemID = .some(id.stringValue.map { ItemID($0) })
             }
-            if let data = c.field("data") { change.data = .some(data == .null ? nil : data) }
+            if let data = c.field("data") { change.data = .some(data == .null ? nil : ItemPayload(data)) }
             change.order = try c.optionalInt("order", in: cp)
             d.changed.append(change)
         }

@@ -39,7 +39,7 @@ public enum WireDecoding {
             throw ParamError(path: "\(path).size", .mismatch(expected: "a positive width and height (UIKit: both values must be greater than 0)", found: "[\(size[0]), \(size[1])]"))
         }
         let reuseId = try value.optionalString("reuseId", in: path) ?? Item.defaultReuseIdentifier
-        return Item(id: ItemID(id), size: size.map(Self.size), reuseIdentifier: reuseId, data: value.field("data"))
+        return Item(id: ItemID(id), size: size.map(Self.size), reuseIdentifier: reuseId, data: value.field("data").map(ItemPayload.init))
     }
 
     public static func items(_ values: [JSONValue], path: String) throws(ParamError) -> [Item] {

@@ -73,7 +73,7 @@ public enum WireEncoding {
         if let order { o.field("order", order, into: &b) }
         o.key("element", into: &b); writeElement(v.element, itemID: v.itemID, into: &b)
         writeAttributeFields(v.attributes, &o, into: &b)
-        if let data = v.data { o.field("data", data, into: &b) }
+        if let data = v.data { o.key("data", into: &b); data.write(into: &b) }
         o.end(into: &b)
     }
 
@@ -124,7 +124,7 @@ public enum WireEncoding {
         }
         if fields.contains(.data) {
             b.append(",\"data\":")
-            JSONWriter.write(view.pointee.data ?? .null, into: &b)
+            if let data = view.pointee.data { data.write(into: &b) } else { JSONWriter.writeNull(into: &b) }
         }
         if fields.contains(.order) {
             b.append(",\"order\":")

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// Work a request's handler left for later loop turns (a long `clock.advance` over restless
 /// physics), taken a budget at a time so that no request holds the loop past

@@ -26,7 +26,7 @@ enum BodyMethods {
             let body: FreeBody
             do throws(EngineError) {
                 body = try session.collectionView.addBody(name: name, center: Point(center[0], center[1]), size: Size(size[0], size[1]),
-                                                          angle: angle, reuseIdentifier: reuseId, data: context.params.field("data"),
+                                                          angle: angle, reuseIdentifier: reuseId, data: context.params.field("data").map(ItemPayload.init),
                                                           zIndex: Int(zIndex))
             } catch { throw .from(error) }
             return .object(["body": .string(body.name), "element": .object([

@@ -16,7 +16,7 @@ enum DynamicsStateCoding {
                 var o: [String: JSONValue] = ["name": .string(b.name), "number": int(b.number), "center": pair(b.center.x, b.center.y),
                                               "size": pair(b.size.width, b.size.height), "angle": .number(b.angle),
                                               "reuseId": .string(b.reuseIdentifier), "zIndex": int(b.zIndex)]
-                if let data = b.data { o["data"] = data }
+                if let data = b.data { o["data"] = data.json }
                 return .object(o)
             }),
             "nextBody": int(s.nextBodyNumber),
@@ -51,7 +51,7 @@ enum DynamicsStateCoding {
             s.bodies.append(FreeBody(name: try b.requireString("name", in: p), number: try b.requireInt("number", in: p),
                                      center: try point(b, "center", p), size: try size(b, "size", p),
                                      angle: try b.requireNumber("angle", in: p), reuseIdentifier: try b.requireString("reuseId", in: p),
-                                     data: b.field("data"), zIndex: try b.requireInt("zIndex", in: p)))
+                                     data: b.field("data").map(ItemPayload.init), zIndex: try b.requireInt("zIndex", in: p)))
         }
         s.nextBodyNumber = try v.requireInt("nextBody", in: path)
         for (n, e) in try v.requireArray("elements", in: path).enumerated() {

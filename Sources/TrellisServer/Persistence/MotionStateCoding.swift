@@ -22,7 +22,7 @@ enum MotionStateCoding {
             "leaving": .array(m.leaving.map { l in
                 var o: [String: JSONValue] = ["view": view(l.view)]
                 if let id = l.itemID { o["id"] = .string(id.rawValue) }
-                if let data = l.data { o["data"] = data }
+                if let data = l.data { o["data"] = data.json }
                 return .object(o)
             }),
         ]
@@ -62,7 +62,7 @@ enum MotionStateCoding {
                 throw ParamError(path: "\(p).view.animation", .missing(expected: "the animation of a view on its way out"))
             }
             m.leaving.append(MotionState.LeavingView(view: leaving, itemID: try e.optionalString("id", in: p).map { ItemID($0) },
-                                                     data: e.field("data")))
+                                                     data: e.field("data").map(ItemPayload.init)))
         }
         if let s = try v.optionalObject("scroll", in: path) {
             m.scroll = try animation(s, path: "\(path).scroll") { value, p throws(ParamError) in try point(value, path: p) }

@@ -66,7 +66,7 @@ public struct RPCError: Error, Sendable {
     }
 
     public static func from(_ error: UpdateError) -> RPCError {
-        var details = error.details
+        var details = error.jsonDetails
         details["reason"] = .string(error.code)
         return .domain("invalid_update", error.message, details: details)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrellisClient
 import TrellisCore
+import TrellisProtocol
 
 /// The animation options of a data change (batch, apply, insert, delete, move): animated, as
 /// UIKit animates batch updates, unless `--no-animation`.

@@ -1,5 +1,6 @@
 import Testing
 import TrellisCore
+import TrellisProtocol
 
 /// trellis-web `--control` in a real browser: a mouse drag in the stage pans the session (a
 /// quick one flings it), a click selects the cell under it, the toolbar's Insert inserts; and

@@ -1,5 +1,6 @@
 import Testing
 import TrellisCore
+import TrellisProtocol
 
 /// A real headless Chromium loads the viewer page for a session, and every view element's box,
 /// transform, opacity, visibility and stacking, as the browser computed them, match

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCore
+import TrellisProtocol
 
 /// A screenshot of a carousel in the page, written as a test artefact and checked to show the
 /// carousel's coloured cells; and the same check refusing a screenshot of an empty stage, so

@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisProtocol
 
 /// Sessions the browser tests watch: manual clocks, coloured items.
 enum BrowserSessions {

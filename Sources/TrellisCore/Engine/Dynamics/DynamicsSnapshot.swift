@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisDynamics
 
 /// The lasting dynamic state of a session, for a state snapshot: the free bodies, which

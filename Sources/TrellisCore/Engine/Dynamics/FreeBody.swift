@@ -12,13 +12,13 @@ public struct FreeBody: Hashable, Sendable {
     /// Radians, clockwise on screen.
     public var angle: Double
     public var reuseIdentifier: String
-    public var data: JSONValue?
+    public var data: ItemPayload?
     public var zIndex: Int
 
     public static let defaultReuseIdentifier = "body"
 
     public init(name: String, number: Int, center: Point, size: Size, angle: Double = 0,
-                reuseIdentifier: String = FreeBody.defaultReuseIdentifier, data: JSONValue? = nil, zIndex: Int = 0) {
+                reuseIdentifier: String = FreeBody.defaultReuseIdentifier, data: ItemPayload? = nil, zIndex: Int = 0) {
         self.name = name; self.number = number; self.center = center; self.size = size; self.angle = angle
         self.reuseIdentifier = reuseIdentifier; self.data = data; self.zIndex = zIndex
     }

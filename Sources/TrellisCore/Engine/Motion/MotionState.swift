@@ -38,9 +38,9 @@ public struct MotionState: Sendable {
     public struct LeavingView: Sendable {
         public var view: View
         public var itemID: ItemID?
-        public var data: JSONValue?
+        public var data: ItemPayload?
 
-        public init(view: View, itemID: ItemID?, data: JSONValue?) {
+        public init(view: View, itemID: ItemID?, data: ItemPayload?) {
             self.view = view; self.itemID = itemID; self.data = data
         }
     }

@@ -1,3 +1,4 @@
+import TrellisJSON
 import TrellisGeometry
 import TrellisDynamics
 

@@ -1,5 +1,3 @@
-import TrellisCore
-
 /// Writes compact JSON into a `ByteBuffer`.
 ///
 /// Hand-written for the same reason as `JSONParser` (Foundation measured ~1 ms per 4 KB here).

@@ -1,5 +1,5 @@
-/// An opaque JSON value: the payload (`data`) an item carries for viewers to render.
-/// The engine never interprets it beyond comparing it for changes.
+/// A JSON value: what `JSONParser` reads and `JSONWriter` writes (params, results, specs,
+/// and item payloads before they become `ItemPayload` bytes).
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)

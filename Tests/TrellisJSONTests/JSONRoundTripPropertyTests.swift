@@ -1,9 +1,8 @@
 import PropertyBased
 import Testing
-import TrellisCore
 import TrellisTestSupport
 
-@testable import TrellisProtocol
+@testable import TrellisJSON
 
 /// JSON writer → parser round trips on generated documents: any value the writer writes parses
 /// back to the same value, and writing that again gives the same bytes.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import TrellisCore
+import TrellisGeometry
 
-@testable import TrellisProtocol
+@testable import TrellisJSON
 
 @Suite("JSONWriter")
 struct JSONWriterTests {

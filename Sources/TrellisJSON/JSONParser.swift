@@ -1,5 +1,3 @@
-import TrellisCore
-
 /// A strict RFC 8259 JSON parser producing `JSONValue`.
 ///
 /// Hand-written because Foundation's JSON was measured at about 1 ms per 4 KB message on the

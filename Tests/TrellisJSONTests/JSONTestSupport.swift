@@ -1,7 +1,7 @@
 import Foundation
-import TrellisCore
+import TrellisGeometry
 
-@testable import TrellisProtocol
+@testable import TrellisJSON
 
 /// A tiny deterministic generator (SplitMix64) so random tests repeat exactly.
 
