@@ -104,10 +104,8 @@ public struct SpecReader {
 
     static func check(_ n: Double, _ range: ClosedRange<Double>, path: String) throws(ParamError) -> Double {
         guard range.contains(n) else {
-            throw ParamError(path: path, .mismatch(expected: "a number from \(text(range.lowerBound)) to \(text(range.upperBound))", found: "\(n)"))
+            throw ParamError(path: path, .mismatch(expected: "a number from \(ParamRanges.text(range))", found: "\(n)"))
         }
         return n
     }
-
-    static func text(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)" }
 }

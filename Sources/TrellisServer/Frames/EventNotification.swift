@@ -22,7 +22,7 @@ enum EventNotification {
         case .dynamicsCollision(let c):
             var o: [String: JSONValue] = ["session": name, "behavior": .number(Double(c.behavior)),
                                           "phase": .string(c.began ? "began" : "ended"),
-                                          "items": .array(c.elements.map(BehaviorSpec.json))]
+                                          "items": .array(c.elements.map(\.wire))]
             if c.withBoundary { o["boundary"] = c.boundary.map(JSONValue.string) ?? .null }
             if let p = c.point { o["point"] = .array([.number(p.x), .number(p.y)]) }
             return ("dynamics.collision", .object(o))

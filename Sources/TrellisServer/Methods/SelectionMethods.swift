@@ -15,7 +15,7 @@ enum SelectionMethods {
     private static func change(_ context: inout MethodContext,
                                _ body: (inout CollectionView, IndexPath) throws(EngineError) -> Void) throws(RPCError) -> JSONValue {
         try context.allow(["session", "at"])
-        let session = try context.session()
+        let session = try context.sessionBroughtToNow()
         let at = try context.indexPath("at")
         do throws(EngineError) { try body(&session.collectionView, at) } catch { throw .from(error) }
         return .object(["selected": .array(session.collectionView.selectedItems.map { .string($0.rawValue) })])

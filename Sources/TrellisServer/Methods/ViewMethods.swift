@@ -6,7 +6,7 @@ enum ViewMethods {
     static let entries: [Method] = [
         Method("view.resize", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "bounds"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let bounds = try context.numbers("bounds", ["width", "height"], in: ParamRanges.bounds, positive: true)
             session.collectionView.resize(to: Size(bounds[0], bounds[1]))
             return ScrollMethods.offsetResult(session)

@@ -20,7 +20,7 @@ enum DynamicsStateCoding {
                 return .object(o)
             }),
             "nextBody": int(s.nextBodyNumber),
-            "elements": .array(s.elements.map { .object(["element": BehaviorSpec.json($0.element), "item": int($0.item.rawValue)]) }),
+            "elements": .array(s.elements.map { .object(["element": $0.element.wire, "item": int($0.item.rawValue)]) }),
             "nextItem": int(s.nextItem),
             "behaviors": .array(s.behaviors.map { entry in
                 var o: [String: JSONValue] = ["behavior": int(entry.id.rawValue), "spec": entry.spec]
@@ -57,7 +57,7 @@ enum DynamicsStateCoding {
         for (n, e) in try v.requireArray("elements", in: path).enumerated() {
             let p = "\(path).elements[\(n)]"
             guard let element = e.field("element") else { throw ParamError(path: "\(p).element", .missing(expected: "an element")) }
-            s.elements.append((try BehaviorSpec.element(element, path: "\(p).element"), DynamicItemID(try e.requireInt("item", in: p))))
+            s.elements.append((try DynamicElement.decode(element, path: "\(p).element"), DynamicItemID(try e.requireInt("item", in: p))))
         }
         s.nextItem = try v.requireInt("nextItem", in: path)
         for (n, b) in try v.requireArray("behaviors", in: path).enumerated() {
