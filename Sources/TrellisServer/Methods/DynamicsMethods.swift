@@ -11,12 +11,8 @@ enum DynamicsMethods {
         Method("dynamics.add", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "behavior"])
             let session = try context.sessionBroughtToNow()
-            guard let spec = context.params.field("behavior"), spec != .null else {
-                throw .invalidParams(ParamError(path: "params.behavior", .missing(expected: "a behaviour object {\"type\": \(BehaviorSpec.typeNames.joined(separator: " | ")), …}")))
-            }
-            if let path = nullPath(spec, path: "params.behavior") {
-                throw .invalidParams("\(path): expected a value, found null (null only removes a key in dynamics.update; leave the key out for its default)")
-            }
+            let spec: JSONValue
+            do throws(ParamError) { spec = try BehaviorSpec.addedObject(context.params) } catch { throw .invalidParams(error) }
             let limit = context.server.configuration.maximumBehaviors
             guard session.collectionView.dynamicBehaviorCount < limit else {
                 throw .domain("limit_exceeded", "session '\(session.name)' has \(limit) behaviours, the most this trellisd allows (--max-behaviors); remove some first (dynamics.remove), or gather items into one behaviour",
@@ -25,7 +21,7 @@ enum DynamicsMethods {
             var resolver = session.collectionView.dynamicElementResolver()
             let behavior = try decode(spec, path: "params.behavior", &resolver)
             let (stored, linear, angular) = BehaviorSpec.actions(spec)
-            let id = session.collectionView.addDynamicBehavior(behavior, spec: stored, resolver: resolver)
+            let id = session.collectionView.addDynamicBehavior(behavior, spec: WireBehaviorSpec(stored), resolver: resolver)
             session.collectionView.addDynamicVelocity(linear: linear, angular: angular, to: behavior.items)
             return .object(["behavior": .number(Double(id.rawValue)), "items": elements(behavior.items, session)])
         },
@@ -35,7 +31,7 @@ enum DynamicsMethods {
             guard let (current, stored) = session.collectionView.dynamicBehavior(id) else {
                 throw .from(EngineError.unknownBehavior(id.rawValue, known: session.collectionView.dynamicBehaviorIDs))
             }
-            guard case .object(var merged) = BehaviorSpec.settled(stored, current), case .object(let changes) = context.params else {
+            guard case .object(var merged) = BehaviorSpec.settled(WireBehaviorSpec.json(stored), current), case .object(let changes) = context.params else {
                 throw .invalidParams("params: expected an object")
             }
             for (key, value) in changes where key != "session" && key != "behavior" {
@@ -52,7 +48,7 @@ enum DynamicsMethods {
             let behavior = BehaviorSpec.continuing(try decode(.object(merged), path: "params", &resolver), from: current)
             let (spec, linear, angular) = BehaviorSpec.actions(.object(merged))
             do throws(EngineError) {
-                try session.collectionView.updateDynamicBehavior(id, to: behavior, spec: spec, resolver: resolver)
+                try session.collectionView.updateDynamicBehavior(id, to: behavior, spec: WireBehaviorSpec(spec), resolver: resolver)
             } catch { throw .from(error) }
             session.collectionView.addDynamicVelocity(linear: linear, angular: angular, to: behavior.items)
             return .object(["behavior": .number(Double(id.rawValue)), "items": elements(behavior.items, session)])
@@ -70,7 +66,8 @@ enum DynamicsMethods {
             let session = try context.sessionBroughtToNow()
             let view = session.collectionView
             let behaviors: [JSONValue] = view.dynamicBehaviors.map { entry in
-                guard case .object(var o) = BehaviorSpec.settled(entry.spec, entry.behavior) else { return entry.spec }
+                let spec = WireBehaviorSpec.json(entry.spec)
+                guard case .object(var o) = BehaviorSpec.settled(spec, entry.behavior) else { return spec }
                 o["behavior"] = .number(Double(entry.id.rawValue))
                 if let reason = view.dynamicBehaviorStopReason(entry.id) { o["stopped"] = .string(reason) }
                 return .object(o)
@@ -109,29 +106,8 @@ enum DynamicsMethods {
         }
     }
 
-    /// The key path of the first null inside `value`, if any.
-    static func nullPath(_ value: JSONValue, path: String) -> String? {
-        switch value {
-        case .null: return path
-        case .object(let members):
-            for key in members.keys.sorted() {
-                if let found = nullPath(members[key]!, path: "\(path).\(key)") { return found }
-            }
-        case .array(let elements):
-            for (k, element) in elements.enumerated() {
-                if let found = nullPath(element, path: "\(path)[\(k)]") { return found }
-            }
-        default: break
-        }
-        return nil
-    }
-
     static func behaviorID(_ context: MethodContext) throws(RPCError) -> BehaviorID {
-        let n = try context.number("behavior")
-        guard n == n.rounded(), n >= 1, n < 1e15 else {
-            throw .invalidParams("params.behavior: expected a behaviour id (a whole number from 1, as dynamics.add returned it), found \(n)")
-        }
-        return BehaviorID(Int(n))
+        do throws(ParamError) { return try BehaviorSpec.id(context.params) } catch { throw .invalidParams(error) }
     }
 
     static func elements(_ ids: [DynamicItemID], _ session: Session) -> JSONValue {

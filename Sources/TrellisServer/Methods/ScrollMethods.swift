@@ -7,8 +7,10 @@ enum ScrollMethods {
     static let entries: [Method] = [
         Method("scroll.configure", .changesSession) { context throws(RPCError) in
             let session = try context.sessionBroughtToNow()
-            let configuration = try ScrollWire.configuration(context.params, path: "params",
-                                                             base: session.collectionView.scrollConfiguration)
+            let configuration: ScrollConfiguration
+            do throws(ParamError) {
+                configuration = try ScrollWire.configuration(context.params, path: "params", base: session.collectionView.scrollConfiguration)
+            } catch { throw .invalidParams(error) }
             session.collectionView.configureScrolling(configuration)
             return ScrollWire.json(configuration)
         },

@@ -34,7 +34,7 @@ enum SessionMethods {
             }
             var scrolling = ScrollConfiguration()
             if let object = context.params.field("scroll") {
-                scrolling = try ScrollWire.configuration(object, path: "params.scroll", base: scrolling)
+                do throws(ParamError) { scrolling = try ScrollWire.configuration(object, path: "params.scroll", base: scrolling) } catch { throw .invalidParams(error) }
             }
             var view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
             view.configureScrolling(scrolling)
