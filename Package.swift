@@ -45,9 +45,9 @@ let package = Package(
         // engine, so whoever only speaks JSON (the browser bridge) need not import the engine.
         .target(name: "TrellisJSON"),
         .target(name: "TrellisDynamics", dependencies: ["TrellisGeometry"]),
-        // TrellisJSON: only for the behaviour specs the engine still stores as JSON (to become
-        // typed specs); item payloads are opaque `ItemPayload` bytes.
-        .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics", "TrellisJSON"]),
+        // No wire types in the engine: item payloads are opaque `ItemPayload` bytes, behaviour
+        // settings typed specs (`DynamicBehaviorSpec`).
+        .target(name: "TrellisCore", dependencies: ["TrellisGeometry", "TrellisDynamics"]),
         .target(name: "TrellisProtocol", dependencies: ["TrellisJSON", "TrellisCore", "TrellisDynamics"]),
         // The one copy of libuv plumbing (the loop, framed NDJSON over a pipe, the listener,
         // timers, signals, the tty), below both the server and the clients: the only target

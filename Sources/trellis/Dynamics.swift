@@ -48,7 +48,7 @@ struct DynamicsAdd: ParsableCommand {
         try withServer(session.global, session: session.name) { c in
             let resolved = try ElementSelection.resolve(selections, session: session.name, with: c.caller)
             let behavior = try parsing { () throws(SyntaxError) in
-                try options.builder(type: type, elements: resolved.map(\.description), update: false).behavior()
+                try options.builder(type: type, elements: resolved.map(\.argument), update: false).behavior()
             }
             c.emit(try c.call("dynamics.add", ["session": .string(session.name), "behavior": .object(behavior)])) { r in
                 [Human.number(r["behavior"])]
@@ -78,7 +78,7 @@ struct DynamicsUpdate: ParsableCommand {
             try options.builder(type: "composite", elements: selections.flatMap(\.standIns), update: true).shapesChecked()
         }
         try withServer(session.global, session: session.name) { c in
-            let elements = try ElementSelection.resolve(selections, session: session.name, with: c.caller).map(\.description)
+            let elements = try ElementSelection.resolve(selections, session: session.name, with: c.caller).map(\.argument)
             let list = try c.call("dynamics.list", ["session": .string(session.name)])
             let type = list["behaviors"]?.arrayValue?.first { $0["behavior"]?.numberValue == Double(id) }?["type"]?.stringValue
             var params: [String: JSONValue] = ["session": .string(session.name), "behavior": .number(Double(id))]

@@ -121,7 +121,7 @@ enum Human {
 
     /// A behaviour's element in any of the protocol's forms: `i3`, `body:panel`.
     static func dynamicElement(_ e: JSONValue) -> String {
-        DynamicElement(wire: e).map(\.description) ?? JSONWriter.string(e)
+        DynamicElement(wire: e).map(\.argument) ?? JSONWriter.string(e)
     }
 
     /// A value in a `key=value` word: numbers and lists of numbers as the other lines write

@@ -35,6 +35,13 @@ import TrellisProtocol
         }
     }
 
+    /// The executable declares every option the behaviours declare (ArgumentParser needs each
+    /// as a property, so a new behaviour's option is added there by hand: this says where).
+    @Test func everyBehaviourOptionIsDeclaredByDynamicsAdd() {
+        let help = runTrellis(["dynamics", "add", "--help"]).stdout
+        for name in BehaviorBuilder.optionNames { #expect(help.contains("--\(name)"), "dynamics add --help lacks --\(name)") }
+    }
+
     /// Options shared by commands say what they mean on each: a layout change is not a data
     /// change, and a spring's velocity is not a finger's.
     @Test func sharedOptionsSayWhatTheyMeanOnEachCommand() {

@@ -42,8 +42,8 @@ private func expectation(_ line: String) throws -> ScriptExpectation {
         // Answers name elements in every form the protocol has; printing round-trips.
         #expect(DynamicElement(wire: .object(["item": .string("i3")])) == .item("i3"))
         #expect(DynamicElement(wire: .object(["kind": .string("body"), "section": .number(0), "item": .number(0), "id": .string("p")])) == .body("p"))
-        #expect(DynamicElement.item("body:x").description == "item:body:x")
-        #expect(try DynamicElement.parse(DynamicElement.item("body:x").description) == .item("body:x"))
+        #expect(DynamicElement.item("body:x").argument == "item:body:x")
+        #expect(try DynamicElement.parse(DynamicElement.item("body:x").argument) == .item("body:x"))
     }
 
     // MARK: Behaviours

@@ -15,7 +15,7 @@ import TrellisJSON
     func add(_ view: inout CollectionView, _ make: ([DynamicItemID]) -> any DynamicBehavior, _ elements: [DynamicElement]) throws -> BehaviorID {
         var resolver = view.dynamicElementResolver()
         let ids = try elements.map { e throws in try resolver.id(for: e) }
-        return view.addDynamicBehavior(make(ids), spec: .object(["type": .string("test")]), resolver: resolver)
+        return view.addDynamicBehavior(make(ids), spec: TestBehaviorSpec(), resolver: resolver)
     }
 
     /// Free fall with the symplectic step: after n steps of h, y = y₀ + g·h²·n(n+1)/2.

@@ -18,15 +18,15 @@ import TrellisDynamics
         var collision = CollisionBehavior(items: [card, item3])
         collision.translatesReferenceBoundsIntoBoundary = true
         collision.boundaries = [("floor", .segment(Point(0, 600), Point(375, 600)))]
-        view.addDynamicBehavior(collision, spec: .null, resolver: resolver)
-        view.addDynamicBehavior(GravityBehavior(items: [card, item3]), spec: .null, resolver: resolver)
+        view.addDynamicBehavior(collision, spec: TestBehaviorSpec(), resolver: resolver)
+        view.addDynamicBehavior(GravityBehavior(items: [card, item3]), spec: TestBehaviorSpec(), resolver: resolver)
         var bouncy = ItemBehavior(items: [card])
         bouncy.properties.elasticity = 0.6
-        view.addDynamicBehavior(bouncy, spec: .null, resolver: resolver)
+        view.addDynamicBehavior(bouncy, spec: TestBehaviorSpec(), resolver: resolver)
         view.addDynamicVelocity(linear: Vector(0, -800), angular: 0, to: [card])
         var field = FieldBehavior(.spring, items: [item3], position: Point(187.5, 333.5))
         field.region = .rect(Size(375, 667))
-        view.addDynamicBehavior(field, spec: .null, resolver: resolver)
+        view.addDynamicBehavior(field, spec: TestBehaviorSpec(), resolver: resolver)
         return view
     }
 

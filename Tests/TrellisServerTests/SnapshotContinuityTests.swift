@@ -25,7 +25,7 @@ import TrellisProtocol
         func add(_ spec: JSONValue) throws {
             var resolver = view.dynamicElementResolver()
             let behavior = try BehaviorSpec.decode(spec, path: "behavior", resolver: &resolver)
-            view.addDynamicBehavior(behavior, spec: spec, resolver: resolver)
+            view.addDynamicBehavior(behavior, spec: WireBehaviorSpec(spec), resolver: resolver)
         }
         let items = JSONValue.array(names.map { .object(["body": .string($0)]) })
         try add(.object(["type": .string("gravity"), "items": items]))

@@ -4,21 +4,15 @@ import TrellisProtocol
 /// Builds the protocol's BEHAVIOR object (`dynamics.add`, `dynamics.update`) from the CLI's
 /// words: a type, elements, and options whose protocol key depends on the type (`--direction`
 /// is gravity's `gravityDirection` but push's `pushDirection`), so one table says which option
-/// sets which key of which type. `--merge JSON` and `--set` reach every key the table does not name;
+/// sets which key of which type, gathered from the behaviours' own declarations. `--merge JSON` and `--set` reach every key the table does not name;
 /// they are applied last, so they win. Values are checked for their shape only (a point, a
 /// number): ranges are the server's to refuse, in one place.
 public struct BehaviorBuilder: Sendable {
     /// The behaviour types of the protocol (its decoders' table).
     public static var types: [String] { BehaviorSpec.typeNames }
 
-    /// The shape an option's text must have.
-    enum ValueKind: Sendable {
-        case number, point, vector, insets, element, bool, pair
-        case choice([String])  // one of the protocol's names
-        case flag(JSONValue)  // an option without a value: sets this
-        case boundary         // appended to `boundaries`
-        case region
-    }
+    /// The shape an option's text must have (declared with the behaviour's keys).
+    typealias ValueKind = BehaviorOption.Kind
 
     /// An option's protocol key and value shape, per behaviour type.
     struct Target: Sendable {
@@ -26,56 +20,18 @@ public struct BehaviorBuilder: Sendable {
         var kind: ValueKind
     }
 
-    /// Option name (without `--`) → type → where it goes.
+    /// Option name (without `--`) → type → where it goes: the options each registered
+    /// behaviour declares (`RegisteredBehavior.options`), gathered by name.
     static let table: [String: [String: Target]] = {
-        func number(_ key: String, _ types: String...) -> [String: Target] {
-            Dictionary(uniqueKeysWithValues: types.map { ($0, Target(key: key, kind: .number)) })
+        var table: [String: [String: Target]] = [:]
+        for type in BehaviorRegistry.all {
+            for option in type.options { table[option.name, default: [:]][type.typeName] = Target(key: option.key, kind: option.kind) }
         }
-        return [
-            "direction": ["gravity": Target(key: "gravityDirection", kind: .vector), "push": Target(key: "pushDirection", kind: .vector),
-                          "field": Target(key: "direction", kind: .vector)],
-            "angle": number("angle", "gravity", "push"),
-            "magnitude": number("magnitude", "gravity", "push"),
-            "mode": ["collision": Target(key: "collisionMode", kind: .choice(BehaviorSpec.collisionModes)),
-                     "push": Target(key: "mode", kind: .choice(BehaviorSpec.pushModes))],
-            "bounds-boundary": ["collision": Target(key: "translatesReferenceBoundsIntoBoundary", kind: .flag(.bool(true)))],
-            "insets": ["collision": Target(key: "boundaryInsets", kind: .insets)],
-            "boundary": ["collision": Target(key: "boundaries", kind: .boundary)],
-            "anchor": ["attachment": Target(key: "anchor", kind: .point)],
-            "to": ["attachment": Target(key: "attachedTo", kind: .element), "snap": Target(key: "snapPoint", kind: .point)],
-            "offset": ["attachment": Target(key: "offsetFromCenter", kind: .vector), "push": Target(key: "targetOffsetFromCenter", kind: .vector)],
-            "to-offset": ["attachment": Target(key: "attachedOffsetFromCenter", kind: .vector)],
-            "length": number("length", "attachment"),
-            "frequency": number("frequency", "attachment"),
-            "damping": number("damping", "attachment", "snap"),
-            "kind": ["attachment": Target(key: "kind", kind: .choice(BehaviorSpec.attachmentKinds)),
-                     "field": Target(key: "kind", kind: .choice(BehaviorSpec.fieldKinds))],
-            "axis": ["attachment": Target(key: "axisOfTranslation", kind: .vector)],
-            "friction-torque": number("frictionTorque", "attachment"),
-            "range": ["attachment": Target(key: "attachmentRange", kind: .pair)],
-            "active": ["push": Target(key: "active", kind: .bool)],
-            "density": number("density", "item"),
-            "elasticity": number("elasticity", "item"),
-            "friction": number("friction", "item"),
-            "resistance": number("resistance", "item"),
-            "angular-resistance": number("angularResistance", "item"),
-            "charge": number("charge", "item"),
-            "no-rotation": ["item": Target(key: "allowsRotation", kind: .flag(.bool(false)))],
-            "anchored": ["item": Target(key: "anchored", kind: .flag(.bool(true)))],
-            "velocity": ["item": Target(key: "addLinearVelocity", kind: .vector)],
-            "angular-velocity": number("addAngularVelocity", "item"),
-            "position": ["field": Target(key: "position", kind: .point)],
-            "region": ["field": Target(key: "region", kind: .region)],
-            "strength": number("strength", "field"),
-            "falloff": number("falloff", "field"),
-            "min-radius": number("minimumRadius", "field"),
-            "smoothness": number("smoothness", "field"),
-            "speed": number("animationSpeed", "field"),
-            "seed": number("seed", "field"),
-        ]
+        return table
     }()
 
-    /// The option names the table knows (for the executable's declarations and their tests).
+    /// The option names the behaviours declare: what the executable's `BehaviorOptions` must
+    /// declare too (ArgumentParser needs them as properties; its test compares the two).
     public static var optionNames: [String] { table.keys.sorted() }
 
     /// The names an enumerated option takes for each type that has it, for help:
@@ -241,6 +197,6 @@ public struct BehaviorBuilder: Sendable {
     }
 }
 
-extension BehaviorBuilder.ValueKind {
+extension BehaviorOption.Kind {
     var isPair: Bool { if case .pair = self { return true } else { return false } }
 }

@@ -22,7 +22,7 @@ public enum ElementSelection: Hashable, Sendable {
     /// (one for `all`): what a check of the behaviour's shape needs without a server.
     public var standIns: [String] {
         switch self {
-        case .element(let element): return [element.description]
+        case .element(let element): return [element.argument]
         case .indexPaths(let paths): return paths.map { "item:\(CommandSyntax.format($0))" }
         case .all: return ["item:all"]
         }
@@ -38,7 +38,7 @@ public enum ElementSelection: Hashable, Sendable {
             case .element(let element):
                 elements.append(element)
             case .indexPaths(let paths):
-                for path in paths { elements.append(.item(try itemID(at: path, session: session, caller))) }
+                for path in paths { elements.append(.item(ItemID(try itemID(at: path, session: session, caller)))) }
             case .all:
                 elements += try allItems(session: session, caller)
             }
@@ -66,7 +66,7 @@ public enum ElementSelection: Hashable, Sendable {
             var item = 0
             while items.count < total {
                 do {
-                    items.append(.item(try itemID(at: IndexPath(section, item), session: session, caller)))
+                    items.append(.item(ItemID(try itemID(at: IndexPath(section, item), session: session, caller))))
                 } catch .server(_, _, "out_of_range", _) {
                     break
                 }

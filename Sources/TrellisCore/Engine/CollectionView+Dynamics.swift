@@ -1,4 +1,3 @@
-import TrellisJSON
 import TrellisGeometry
 import TrellisDynamics
 
@@ -83,13 +82,13 @@ extension CollectionView {
     }
 
     /// Adds a behaviour decoded with `resolver` (whose new elements are committed now); `spec`
-    /// is its wire form, kept for listing and snapshots.
+    /// is its settings as given, kept for listing and snapshots.
     @discardableResult
     ///
     /// In time independent of how many behaviours and bodies the session has: only the items
     /// whose count of behaviours goes from 0 to 1 join the animator, and the views are bound
     /// again only when a cell joined (dynamic cells are drawn after the layout's views).
-    public mutating func addDynamicBehavior(_ behavior: any DynamicBehavior, spec: JSONValue,
+    public mutating func addDynamicBehavior(_ behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec,
                                             resolver: DynamicElementResolver) -> BehaviorID {
         commit(resolver)
         syncReferenceBounds()
@@ -101,8 +100,8 @@ extension CollectionView {
         return id
     }
 
-    /// Replaces a behaviour's settings (`spec` its whole new wire form).
-    public mutating func updateDynamicBehavior(_ id: BehaviorID, to behavior: any DynamicBehavior, spec: JSONValue,
+    /// Replaces a behaviour's settings (`spec` its whole new settings as given).
+    public mutating func updateDynamicBehavior(_ id: BehaviorID, to behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec,
                                                resolver: DynamicElementResolver) throws(EngineError) {
         guard physics.specs[id] != nil, let old = physics.animator.behavior(id) else {
             throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs)
@@ -133,14 +132,14 @@ extension CollectionView {
     /// The behaviours' ids, in the order they were added.
     public var dynamicBehaviorIDs: [Int] { physics.animator.behaviors.map(\.id.rawValue) }
 
-    /// A behaviour and its wire form.
-    public func dynamicBehavior(_ id: BehaviorID) -> (behavior: any DynamicBehavior, spec: JSONValue)? {
+    /// A behaviour and its settings as given.
+    public func dynamicBehavior(_ id: BehaviorID) -> (behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec)? {
         guard let behavior = physics.animator.behavior(id), let spec = physics.specs[id] else { return nil }
         return (behavior, spec)
     }
 
-    /// Every behaviour, in the order added, with its wire form.
-    public var dynamicBehaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue)] {
+    /// Every behaviour, in the order added, with its settings as given.
+    public var dynamicBehaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec)] {
         physics.animator.behaviors.compactMap { entry in physics.specs[entry.id].map { (entry.id, entry.behavior, $0) } }
     }
 

@@ -14,26 +14,26 @@ enum LayoutParameterCoding {
         switch parameter.kind {
         case .number(let range):
             let n = try holder.requireNumber(key, in: path)
-            guard range.contains(n) else { throw ParamError(path: full, .mismatch(expected: "a number from \(text(range))", found: "\(n)")) }
+            guard range.contains(n) else { throw ParamError(path: full, .mismatch(expected: "a number from \(ParamRanges.text(range))", found: "\(n)")) }
             return .number(n)
         case .size(let range, let positive):
             let s = try holder.requireNumbers(key, count: 2, labels: ["width", "height"], in: path)
             guard s.allSatisfy({ range.contains($0) && (!positive || $0 > 0) }) else {
-                let expected = positive ? "a positive width and height of at most \(text(range.upperBound))"
-                    : "a width and height from \(text(range))"
+                let expected = positive ? "a positive width and height of at most \(ParamRanges.text(range.upperBound))"
+                    : "a width and height from \(ParamRanges.text(range))"
                 throw ParamError(path: full, .mismatch(expected: expected, found: "[\(s[0]), \(s[1])]"))
             }
             return .size(Size(s[0], s[1]))
         case .point(let range):
             let p = try holder.requireNumbers(key, count: 2, labels: ["x", "y"], in: path)
             guard p.allSatisfy(range.contains) else {
-                throw ParamError(path: full, .mismatch(expected: "x and y from \(text(range))", found: "[\(p[0]), \(p[1])]"))
+                throw ParamError(path: full, .mismatch(expected: "x and y from \(ParamRanges.text(range))", found: "[\(p[0]), \(p[1])]"))
             }
             return .point(Point(p[0], p[1]))
         case .insets(let range):
             let i = try holder.requireNumbers(key, count: 4, labels: ["top", "left", "bottom", "right"], in: path)
             guard i.allSatisfy(range.contains) else {
-                throw ParamError(path: full, .mismatch(expected: "insets from \(text(range))", found: "[\(i.map { "\($0)" }.joined(separator: ", "))]"))
+                throw ParamError(path: full, .mismatch(expected: "insets from \(ParamRanges.text(range))", found: "[\(i.map { "\($0)" }.joined(separator: ", "))]"))
             }
             return .insets(EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]))
         case .bool:
@@ -80,8 +80,4 @@ enum LayoutParameterCoding {
             return .object(members)
         }
     }
-
-    /// `0 to 1000000`, whole numbers without a decimal point.
-    private static func text(_ range: ClosedRange<Double>) -> String { "\(text(range.lowerBound)) to \(text(range.upperBound))" }
-    private static func text(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)" }
 }

@@ -32,6 +32,33 @@ public struct SpecReader {
         try Self.check(try value.requireNumber(key, in: path), range, path: "\(path).\(key)")
     }
 
+    /// `key`'s number inside `range`, or nil when absent (or null).
+    public func optionalNumber(_ key: String, _ range: ClosedRange<Double>) throws(ParamError) -> Double? {
+        has(key) ? try requireNumber(key, range) : nil
+    }
+
+    /// `key`'s numbers named by `labels`, each inside `range` (and above 0 when `positive`),
+    /// refused as one value: a method's size, point or insets.
+    public func requireNumbers(_ key: String, _ labels: [String], in range: ClosedRange<Double>, positive: Bool = false) throws(ParamError) -> [Double] {
+        try check(try value.requireNumbers(key, count: labels.count, labels: labels, in: path), key, labels, range, positive)
+    }
+
+    /// As `requireNumbers(_:_:in:positive:)`, nil when the key is absent.
+    public func optionalNumbers(_ key: String, _ labels: [String], in range: ClosedRange<Double>, positive: Bool = false) throws(ParamError) -> [Double]? {
+        guard let values = try value.optionalNumbers(key, count: labels.count, labels: labels, in: path) else { return nil }
+        return try check(values, key, labels, range, positive)
+    }
+
+    private func check(_ values: [Double], _ key: String, _ labels: [String], _ range: ClosedRange<Double>,
+                       _ positive: Bool) throws(ParamError) -> [Double] {
+        guard values.allSatisfy({ range.contains($0) && (!positive || $0 > 0) }) else {
+            let bounds = positive ? "above 0 and at most \(ParamRanges.text(range.upperBound))" : "from \(ParamRanges.text(range))"
+            throw ParamError(path: "\(path).\(key)", .mismatch(expected: "\(labels.joined(separator: ", ")) \(bounds)",
+                                                              found: "[\(values.map { "\($0)" }.joined(separator: ", "))]"))
+        }
+        return values
+    }
+
     public func int(_ key: String, _ range: ClosedRange<Int>, default fallback: Int) throws(ParamError) -> Int {
         guard let n = try value.optionalInt(key, in: path) else { return fallback }
         guard range.contains(n) else {
@@ -104,10 +131,8 @@ public struct SpecReader {
 
     static func check(_ n: Double, _ range: ClosedRange<Double>, path: String) throws(ParamError) -> Double {
         guard range.contains(n) else {
-            throw ParamError(path: path, .mismatch(expected: "a number from \(text(range.lowerBound)) to \(text(range.upperBound))", found: "\(n)"))
+            throw ParamError(path: path, .mismatch(expected: "a number from \(ParamRanges.text(range))", found: "\(n)"))
         }
         return n
     }
-
-    static func text(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)" }
 }

@@ -6,7 +6,7 @@ enum BatchMethods {
     static let entries: [Method] = [
         Method("batch", .changesSession) { context throws(RPCError) in
             try context.allow(WireDecoding.timingKeys + ["session", "ops", "sections"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let batch: BatchUpdate
             do throws(WireError) { batch = try BatchDecoding.batch(context.params) } catch { throw .from(error) }
             let timing = try context.timing()

@@ -7,7 +7,7 @@ enum BodyMethods {
     static let entries: [Method] = [
         Method("body.add", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "body", "center", "size", "reuseId", "data", "zIndex", "angle"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let name = try bodyName(context)
             let limit = context.server.configuration.maximumBodies
             guard session.collectionView.freeBodyCount < limit else {
@@ -34,7 +34,7 @@ enum BodyMethods {
         },
         Method("body.remove", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "body"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let name = try context.string("body")
             do throws(EngineError) { try session.collectionView.removeBody(named: name) } catch { throw .from(error) }
             return .object(["removed": .string(name)])

@@ -6,7 +6,7 @@ enum ClockMethods {
     static let entries: [Method] = [
         Method("clock.advance", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "ms"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             guard session.clock == .manual else {
                 throw .domain("invalid_state", "session '\(session.name)' has a live clock; clock.advance needs a session created with clock \"manual\"")
             }

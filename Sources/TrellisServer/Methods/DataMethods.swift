@@ -6,7 +6,7 @@ enum DataMethods {
     static let entries: [Method] = [
         Method("data.reload", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "sections"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let data: CollectionData
             do throws(WireError) { data = try WireDecoding.data(context.params) } catch { throw .from(error) }
             session.collectionView.reloadData(data)
@@ -14,7 +14,7 @@ enum DataMethods {
         },
         Method("data.apply", .changesSession) { context throws(RPCError) in
             try context.allow(WireDecoding.timingKeys + ["session", "sections"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let snapshot: CollectionData
             do throws(WireError) { snapshot = try WireDecoding.data(context.params) } catch { throw .from(error) }
             let timing = try context.timing()

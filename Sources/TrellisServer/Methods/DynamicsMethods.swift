@@ -10,13 +10,9 @@ enum DynamicsMethods {
     static let entries: [Method] = [
         Method("dynamics.add", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "behavior"])
-            let session = try context.session()
-            guard let spec = context.params.field("behavior"), spec != .null else {
-                throw .invalidParams(ParamError(path: "params.behavior", .missing(expected: "a behaviour object {\"type\": \(BehaviorSpec.typeNames.joined(separator: " | ")), …}")))
-            }
-            if let path = nullPath(spec, path: "params.behavior") {
-                throw .invalidParams("\(path): expected a value, found null (null only removes a key in dynamics.update; leave the key out for its default)")
-            }
+            let session = try context.sessionBroughtToNow()
+            let spec: JSONValue
+            do throws(ParamError) { spec = try BehaviorSpec.addedObject(context.params) } catch { throw .invalidParams(error) }
             let limit = context.server.configuration.maximumBehaviors
             guard session.collectionView.dynamicBehaviorCount < limit else {
                 throw .domain("limit_exceeded", "session '\(session.name)' has \(limit) behaviours, the most this trellisd allows (--max-behaviors); remove some first (dynamics.remove), or gather items into one behaviour",
@@ -24,18 +20,18 @@ enum DynamicsMethods {
             }
             var resolver = session.collectionView.dynamicElementResolver()
             let behavior = try decode(spec, path: "params.behavior", &resolver)
-            let (stored, linear, angular) = actions(spec)
-            let id = session.collectionView.addDynamicBehavior(behavior, spec: stored, resolver: resolver)
+            let (stored, linear, angular) = BehaviorSpec.actions(spec)
+            let id = session.collectionView.addDynamicBehavior(behavior, spec: WireBehaviorSpec(stored), resolver: resolver)
             session.collectionView.addDynamicVelocity(linear: linear, angular: angular, to: behavior.items)
             return .object(["behavior": .number(Double(id.rawValue)), "items": elements(behavior.items, session)])
         },
         Method("dynamics.update", .changesSession) { context throws(RPCError) in
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let id = try behaviorID(context)
             guard let (current, stored) = session.collectionView.dynamicBehavior(id) else {
                 throw .from(EngineError.unknownBehavior(id.rawValue, known: session.collectionView.dynamicBehaviorIDs))
             }
-            guard case .object(var merged) = currentSpec(stored, current), case .object(let changes) = context.params else {
+            guard case .object(var merged) = BehaviorSpec.settled(WireBehaviorSpec.json(stored), current), case .object(let changes) = context.params else {
                 throw .invalidParams("params: expected an object")
             }
             for (key, value) in changes where key != "session" && key != "behavior" {
@@ -48,33 +44,30 @@ enum DynamicsMethods {
             // Items the behaviour names that were deleted since are skipped, not refused
             // (PROTOCOL.md, "Batch updates"): an update of another key keeps them.
             var resolver = session.collectionView.dynamicElementResolver(keeping: current.items)
-            var behavior = try decode(.object(merged), path: "params", &resolver)
-            // A field keeps its clock (noise goes on from where it was, not from its start).
-            if var field = behavior as? FieldBehavior, let old = current as? FieldBehavior {
-                field.elapsedSteps = old.elapsedSteps
-                behavior = field
-            }
-            let (spec, linear, angular) = actions(.object(merged))
+            // What a behaviour keeps across updates (a field its clock) is its type's to say.
+            let behavior = BehaviorSpec.continuing(try decode(.object(merged), path: "params", &resolver), from: current)
+            let (spec, linear, angular) = BehaviorSpec.actions(.object(merged))
             do throws(EngineError) {
-                try session.collectionView.updateDynamicBehavior(id, to: behavior, spec: spec, resolver: resolver)
+                try session.collectionView.updateDynamicBehavior(id, to: behavior, spec: WireBehaviorSpec(spec), resolver: resolver)
             } catch { throw .from(error) }
             session.collectionView.addDynamicVelocity(linear: linear, angular: angular, to: behavior.items)
             return .object(["behavior": .number(Double(id.rawValue)), "items": elements(behavior.items, session)])
         },
         Method("dynamics.remove", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "behavior"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let id = try behaviorID(context)
             let released: [DynamicElement]
             do throws(EngineError) { released = try session.collectionView.removeDynamicBehavior(id) } catch { throw .from(error) }
-            return .object(["removed": .number(Double(id.rawValue)), "released": .array(released.map(BehaviorSpec.json))])
+            return .object(["removed": .number(Double(id.rawValue)), "released": .array(released.map(\.wire))])
         },
         Method("dynamics.list", .reads) { context throws(RPCError) in
             try context.allow(["session"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let view = session.collectionView
             let behaviors: [JSONValue] = view.dynamicBehaviors.map { entry in
-                guard case .object(var o) = currentSpec(entry.spec, entry.behavior) else { return entry.spec }
+                let spec = WireBehaviorSpec.json(entry.spec)
+                guard case .object(var o) = BehaviorSpec.settled(spec, entry.behavior) else { return spec }
                 o["behavior"] = .number(Double(entry.id.rawValue))
                 if let reason = view.dynamicBehaviorStopReason(entry.id) { o["stopped"] = .string(reason) }
                 return .object(o)
@@ -85,16 +78,16 @@ enum DynamicsMethods {
         },
         Method("dynamics.item", .reads) { context throws(RPCError) in
             try context.allow(["session", "element"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             guard let value = context.params.field("element"), value != .null else {
                 throw .invalidParams(ParamError(path: "params.element", .missing(expected: "an element: an item id, {\"item\": ID} or {\"body\": NAME}")))
             }
             let element: DynamicElement
-            do throws(ParamError) { element = try BehaviorSpec.element(value, path: "params.element") } catch { throw .invalidParams(error) }
+            do throws(ParamError) { element = try DynamicElement.decode(value, path: "params.element") } catch { throw .invalidParams(error) }
             let state: DynamicItemState
             do throws(EngineError) { state = try session.collectionView.dynamicState(of: element) } catch { throw .from(error) }
             return .object([
-                "element": BehaviorSpec.json(element), "dynamic": .bool(state.isDynamic),
+                "element": element.wire, "dynamic": .bool(state.isDynamic),
                 "center": pair(state.center.x, state.center.y), "size": pair(state.size.width, state.size.height),
                 "angle": .number(state.angle), "velocity": pair(state.velocity.dx, state.velocity.dy),
                 "angularVelocity": .number(state.angularVelocity),
@@ -113,60 +106,12 @@ enum DynamicsMethods {
         }
     }
 
-    /// The key path of the first null inside `value`, if any.
-    static func nullPath(_ value: JSONValue, path: String) -> String? {
-        switch value {
-        case .null: return path
-        case .object(let members):
-            for key in members.keys.sorted() {
-                if let found = nullPath(members[key]!, path: "\(path).\(key)") { return found }
-            }
-        case .array(let elements):
-            for (k, element) in elements.enumerated() {
-                if let found = nullPath(element, path: "\(path)[\(k)]") { return found }
-            }
-        default: break
-        }
-        return nil
-    }
-
     static func behaviorID(_ context: MethodContext) throws(RPCError) -> BehaviorID {
-        let n = try context.number("behavior")
-        guard n == n.rounded(), n >= 1, n < 1e15 else {
-            throw .invalidParams("params.behavior: expected a behaviour id (a whole number from 1, as dynamics.add returned it), found \(n)")
-        }
-        return BehaviorID(Int(n))
-    }
-
-    /// The item behaviour's addLinearVelocity / addAngularVelocity act once, when the request
-    /// is applied: they are taken out of the behaviour's lasting settings.
-    static func actions(_ spec: JSONValue) -> (stored: JSONValue, linear: Vector, angular: Double) {
-        guard case .object(var o) = spec, o["type"] == .string("item") else { return (spec, .zero, 0) }
-        var linear = Vector.zero
-        if case .array(let v)? = o["addLinearVelocity"], v.count == 2, let dx = v[0].numberValue, let dy = v[1].numberValue {
-            linear = Vector(dx, dy)
-        }
-        let angular = o["addAngularVelocity"]?.numberValue ?? 0
-        o["addLinearVelocity"] = nil
-        o["addAngularVelocity"] = nil
-        return (.object(o), linear, angular)
-    }
-
-    /// A behaviour's wire form as it stands now: what the animator settled when it was added
-    /// (an attachment's length) and what changed by itself (an instantaneous push that fired).
-    static func currentSpec(_ spec: JSONValue, _ behavior: any DynamicBehavior) -> JSONValue {
-        guard case .object(var o) = spec else { return spec }
-        if let attachment = behavior as? AttachmentBehavior, let length = attachment.length { o["length"] = .number(length) }
-        if let push = behavior as? PushBehavior { o["active"] = .bool(push.active) }
-        if let composite = behavior as? CompositeBehavior, case .array(let children)? = o["children"],
-           children.count == composite.childBehaviors.count {
-            o["children"] = .array(zip(children, composite.childBehaviors).map { currentSpec($0, $1) })
-        }
-        return .object(o)
+        do throws(ParamError) { return try BehaviorSpec.id(context.params) } catch { throw .invalidParams(error) }
     }
 
     static func elements(_ ids: [DynamicItemID], _ session: Session) -> JSONValue {
-        .array(ids.compactMap { session.collectionView.dynamicElement(for: $0) }.map(BehaviorSpec.json))
+        .array(ids.compactMap { session.collectionView.dynamicElement(for: $0) }.map(\.wire))
     }
 
     static func pair(_ a: Double, _ b: Double) -> JSONValue { .array([.number(a), .number(b)]) }

@@ -7,7 +7,7 @@ enum GestureMethods {
     static let entries: [Method] = [
         Method("gesture.pan", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "phase", "translation", "velocity", "location"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let name = try context.string("phase")
             guard let phase = PanPhase(rawValue: name) else {
                 throw .invalidParams("params.phase: expected \"began\", \"changed\", \"ended\" or \"cancelled\", found \"\(name)\"")
@@ -26,7 +26,7 @@ enum GestureMethods {
         },
         Method("gesture.touch", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "phase", "at"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let name = try context.string("phase")
             guard name == "down" || name == "up" else {
                 throw .invalidParams("params.phase: expected \"down\" or \"up\", found \"\(name)\"")
@@ -38,7 +38,7 @@ enum GestureMethods {
         },
         Method("gesture.tap", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "point"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let p = try context.numbers("point", ["x", "y"], in: ParamRanges.coordinate)
             let (hit, events) = session.collectionView.tap(at: Point(p[0], p[1]))
             let selected = session.collectionView.selectedItems

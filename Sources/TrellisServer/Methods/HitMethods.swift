@@ -6,7 +6,7 @@ enum HitMethods {
     static let entries: [Method] = [
         Method("hit", .reads) { context throws(RPCError) in
             try context.allow(["session", "point"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let p = try context.numbers("point", ["x", "y"], in: ParamRanges.coordinate)
             let hit = session.collectionView.hitTest(Point(p[0], p[1]))
             return context.encoded(capacity: 256) { b in

@@ -46,7 +46,7 @@ struct MethodContext {
     let client: Client
     let params: JSONValue
     let effect: MethodEffect
-    /// The session whose frame is published after the reply (set by `session()` for methods
+    /// The session whose frame is published after the reply (set by `sessionBroughtToNow()` for methods
     /// that change a session).
     private(set) var touched: Session?
     /// A result the handler encoded itself (a scene, attributes), written as it is instead of
@@ -73,8 +73,10 @@ struct MethodContext {
         return { server.nowMilliseconds < deadline }
     }
 
-    /// The session named by `params.session`; marked as touched when the method changes it.
-    mutating func session() throws(RPCError) -> Session {
+    /// The session named by `params.session`, its live clock brought to now first (always for a
+    /// method that changes it, else while it moves), and marked touched when the method changes
+    /// it (so its frame is published): the name says it is more than a lookup.
+    mutating func sessionBroughtToNow() throws(RPCError) -> Session {
         let name: String
         do { name = try params.requireString("session") } catch { throw .invalidParams(error) }
         guard let session = server.sessions[name] else {

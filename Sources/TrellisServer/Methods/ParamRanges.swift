@@ -1,43 +1,31 @@
 import TrellisCore
 import TrellisProtocol
 
-// The ranges themselves are TrellisProtocol's `ParamRanges`, shared with the clients that check
-// their values before sending; here, reading a request's numbers against them.
+// A request's numbers against their documented ranges (TrellisProtocol's `ParamRanges`): the
+// reading is TrellisProtocol's `SpecReader` over `params`, as for behaviours and layouts; here
+// only its refusals turned into the method's error.
 
 extension MethodContext {
+    /// `params` as a spec reader (key paths start at `params`).
+    var reader: SpecReader { SpecReader(params, path: "params") }
+
     /// `params[key]`, a number inside `range`.
     func number(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double {
-        let n = try number(key)
-        guard range.contains(n) else {
-            throw .invalidParams("params.\(key): expected a number from \(ParamRanges.text(range)), found \(n)")
-        }
-        return n
+        do { return try reader.requireNumber(key, range) } catch { throw .invalidParams(error) }
     }
 
     /// `params[key]`, a number inside `range`, or nil when absent.
     func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double? {
-        guard params.field(key) != nil, params.field(key) != .null else { return nil }
-        return try number(key, in: range)
+        do { return try reader.optionalNumber(key, range) } catch { throw .invalidParams(error) }
     }
 
     /// `params[key]`, numbers named by `labels`, each inside `range` (and above 0 when `positive`).
     func numbers(_ key: String, _ labels: [String], in range: ClosedRange<Double>, positive: Bool = false) throws(RPCError) -> [Double] {
-        try Self.check(try numbers(key, labels), key, labels, range, positive)
+        do { return try reader.requireNumbers(key, labels, in: range, positive: positive) } catch { throw .invalidParams(error) }
     }
 
     /// As `numbers(_:_:in:positive:)`, nil when the key is absent.
     func optionalNumbers(_ key: String, _ labels: [String], in range: ClosedRange<Double>, positive: Bool = false) throws(RPCError) -> [Double]? {
-        guard let values = try optionalNumbers(key, labels) else { return nil }
-        return try Self.check(values, key, labels, range, positive)
-    }
-
-    private static func check(_ values: [Double], _ key: String, _ labels: [String], _ range: ClosedRange<Double>,
-                              _ positive: Bool) throws(RPCError) -> [Double] {
-        guard values.allSatisfy({ range.contains($0) && (!positive || $0 > 0) }) else {
-            let which = labels.joined(separator: ", ")
-            let bounds = positive ? "above 0 and at most \(ParamRanges.text(range.upperBound))" : "from \(ParamRanges.text(range))"
-            throw .invalidParams("params.\(key): expected \(which) \(bounds), found [\(values.map { "\($0)" }.joined(separator: ", "))]")
-        }
-        return values
+        do { return try reader.optionalNumbers(key, labels, in: range, positive: positive) } catch { throw .invalidParams(error) }
     }
 }

@@ -7,7 +7,7 @@ enum QueryMethods {
     static let entries: [Method] = [
         Method("query.attributes", .reads) { context throws(RPCError) in
             try context.allow(["session", "rect", "at"])
-            let view = try context.session().collectionView
+            let view = try context.sessionBroughtToNow().collectionView
             let found: [LayoutAttributes]
             if context.params.field("at") != nil {
                 let at = try context.indexPath("at")
@@ -35,7 +35,7 @@ enum QueryMethods {
         },
         Method("query.scene", .reads) { context throws(RPCError) in
             try context.allow(["session"])
-            let scene = try context.session().collectionView.scene
+            let scene = try context.sessionBroughtToNow().collectionView.scene
             return context.encoded(capacity: 4096) { b in WireEncoding.writeScene(scene, into: &b) }
         },
     ]

@@ -6,15 +6,17 @@ import TrellisProtocol
 enum ScrollMethods {
     static let entries: [Method] = [
         Method("scroll.configure", .changesSession) { context throws(RPCError) in
-            let session = try context.session()
-            let configuration = try ScrollWire.configuration(context.params, path: "params",
-                                                             base: session.collectionView.scrollConfiguration)
+            let session = try context.sessionBroughtToNow()
+            let configuration: ScrollConfiguration
+            do throws(ParamError) {
+                configuration = try ScrollWire.configuration(context.params, path: "params", base: session.collectionView.scrollConfiguration)
+            } catch { throw .invalidParams(error) }
             session.collectionView.configureScrolling(configuration)
             return ScrollWire.json(configuration)
         },
         Method("scroll.to", .changesSession) { context throws(RPCError) in
             try context.allow(WireDecoding.timingKeys + ["session", "offset"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let p = try context.numbers("offset", ["x", "y"], in: ParamRanges.coordinate)
             let timing = try context.timing(defaultAnimated: false, base: .scroll)
             let scroll: Int?
@@ -23,7 +25,7 @@ enum ScrollMethods {
         },
         Method("scroll.toItem", .changesSession) { context throws(RPCError) in
             try context.allow(WireDecoding.timingKeys + ["session", "at", "position"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let at = try context.indexPath("at")
             let name = try context.optionalString("position") ?? "top"
             guard let position = ScrollPosition(names: name) else {

@@ -15,7 +15,7 @@ enum SelectionMethods {
                 guard context.params.field("at") == nil else {
                     throw .invalidParams("params: expected either at (one item) or all: true, found both")
                 }
-                let session = try context.session()
+                let session = try context.sessionBroughtToNow()
                 session.collectionView.deselectAll()
                 return selection(session)
             }
@@ -25,7 +25,7 @@ enum SelectionMethods {
 
     private static func change(_ context: inout MethodContext,
                                _ body: (inout CollectionView, IndexPath) throws(EngineError) -> Void) throws(RPCError) -> JSONValue {
-        let session = try context.session()
+        let session = try context.sessionBroughtToNow()
         let at = try context.indexPath("at")
         do throws(EngineError) { try body(&session.collectionView, at) } catch { throw .from(error) }
         return selection(session)

@@ -27,7 +27,7 @@ enum ServerMethods {
             try context.allow(["session"])
             let server = context.server
             if context.params.field("session") != nil {
-                return sessionStats(try context.session())
+                return sessionStats(try context.sessionBroughtToNow())
             }
             return .object([
                 "sessions": .number(Double(server.sessions.count)),

@@ -34,7 +34,7 @@ enum SessionMethods {
             }
             var scrolling = ScrollConfiguration()
             if let object = context.params.field("scroll") {
-                scrolling = try ScrollWire.configuration(object, path: "params.scroll", base: scrolling)
+                do throws(ParamError) { scrolling = try ScrollWire.configuration(object, path: "params.scroll", base: scrolling) } catch { throw .invalidParams(error) }
             }
             var view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
             view.configureScrolling(scrolling)
@@ -52,20 +52,20 @@ enum SessionMethods {
         },
         Method("session.info", .reads) { context throws(RPCError) in
             try context.allow(["session"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             var result = members(session)
             result["selected"] = .array(session.collectionView.selectedItems.map { .string($0.rawValue) })
             return .object(result)
         },
         Method("session.destroy", .changesSession) { context throws(RPCError) in
             try context.allow(["session"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             context.server.close(session, reason: "destroyed")
             return .object(["destroyed": .string(session.name)])
         },
         Method("session.attach", .reads) { context throws(RPCError) in
             try context.allow(["session", "readOnly", "events"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let readOnly = try context.optionalBool("readOnly") ?? false
             var subscriptions: Set<String> = []
             switch context.params.field("events") {

@@ -6,14 +6,14 @@ enum ViewMethods {
     static let entries: [Method] = [
         Method("view.resize", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "bounds"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let bounds = try context.numbers("bounds", ["width", "height"], in: ParamRanges.bounds, positive: true)
             session.collectionView.resize(to: Size(bounds[0], bounds[1]))
             return ScrollMethods.offsetResult(session)
         },
         Method("view.inset", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "contentInset"])
-            let session = try context.session()
+            let session = try context.sessionBroughtToNow()
             let i = try context.numbers("contentInset", ["top", "left", "bottom", "right"], in: ParamRanges.inset)
             session.collectionView.setContentInset(EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]))
             return ScrollMethods.offsetResult(session)

@@ -20,10 +20,10 @@ enum DynamicsStateCoding {
                 return .object(o)
             }),
             "nextBody": int(s.nextBodyNumber),
-            "elements": .array(s.elements.map { .object(["element": BehaviorSpec.json($0.element), "item": int($0.item.rawValue)]) }),
+            "elements": .array(s.elements.map { .object(["element": $0.element.wire, "item": int($0.item.rawValue)]) }),
             "nextItem": int(s.nextItem),
             "behaviors": .array(s.behaviors.map { entry in
-                var o: [String: JSONValue] = ["behavior": int(entry.id.rawValue), "spec": entry.spec]
+                var o: [String: JSONValue] = ["behavior": int(entry.id.rawValue), "spec": WireBehaviorSpec.json(entry.spec)]
                 if let reason = entry.stopped { o["stopped"] = .string(reason) }
                 if !entry.carryOver.isEmpty { o["carryOver"] = .array(entry.carryOver.map(JSONValue.number)) }
                 return .object(o)
@@ -57,14 +57,14 @@ enum DynamicsStateCoding {
         for (n, e) in try v.requireArray("elements", in: path).enumerated() {
             let p = "\(path).elements[\(n)]"
             guard let element = e.field("element") else { throw ParamError(path: "\(p).element", .missing(expected: "an element")) }
-            s.elements.append((try BehaviorSpec.element(element, path: "\(p).element"), DynamicItemID(try e.requireInt("item", in: p))))
+            s.elements.append((try DynamicElement.decode(element, path: "\(p).element"), DynamicItemID(try e.requireInt("item", in: p))))
         }
         s.nextItem = try v.requireInt("nextItem", in: path)
         for (n, b) in try v.requireArray("behaviors", in: path).enumerated() {
             let p = "\(path).behaviors[\(n)]"
             try b.rejectUnknownKeys(allowed: ["behavior", "spec", "stopped", "carryOver"], path: p)
             let carryOver = try b.optionalArray("carryOver", in: p) ?? []
-            s.behaviors.append((BehaviorID(try b.requireInt("behavior", in: p)), try b.requireObject("spec", in: p),
+            s.behaviors.append((BehaviorID(try b.requireInt("behavior", in: p)), WireBehaviorSpec(try b.requireObject("spec", in: p)),
                                 try b.optionalString("stopped", in: p), try numbers(carryOver, "\(p).carryOver")))
         }
         for (n, i) in try v.requireArray("items", in: path).enumerated() {
@@ -201,11 +201,11 @@ enum DynamicsStateCoding {
     /// form (a behaviour that no longer decodes fails the session's restore, naming it).
     static func restore(_ s: DynamicsSnapshot, on view: inout CollectionView, path: String) throws(ParamError) {
         view.restoreDynamicElements(s)
-        var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue, stopped: String?, carryOver: [Double])] = []
+        var behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec, stopped: String?, carryOver: [Double])] = []
         for (n, entry) in s.behaviors.enumerated() {
             var resolver = view.restoringElementResolver()
             do throws(BehaviorSpecError) {
-                behaviors.append((entry.id, try BehaviorSpec.decode(entry.spec, path: "\(path).behaviors[\(n)].spec", resolver: &resolver),
+                behaviors.append((entry.id, try BehaviorSpec.decode(WireBehaviorSpec.json(entry.spec), path: "\(path).behaviors[\(n)].spec", resolver: &resolver),
                                   entry.spec, entry.stopped, entry.carryOver))
             } catch {
                 switch error {

@@ -132,7 +132,7 @@ struct SessionState {
         selectionPolicy = view.selectionPolicy
         motion = view.motion
         motionJSON = motion.isEmpty ? nil : try MotionStateCoding.json(motion, session: session.name)
-        dynamics = view.dynamicsSnapshot { DynamicsMethods.currentSpec($1, $0) }
+        dynamics = view.dynamicsSnapshot { WireBehaviorSpec(BehaviorSpec.settled(WireBehaviorSpec.json($1), $0)) }
         scrolling = view.scrollPhysics
     }
 

@@ -4,7 +4,9 @@ import TrellisCore
 
 /// The options of `dynamics add` and `dynamics update`: the common keys of every behaviour
 /// type, named as UIKit names them (in kebab case), plus `--json` and `--set` for the rest.
-/// Which key an option sets depends on the type (`BehaviorBuilder`'s table).
+/// Which key an option sets depends on the type: each behaviour declares its options in its
+/// own file (`RegisteredBehavior.options`); a new one is declared here too (CLIVocabularyTests
+/// checks that every declared option is).
 struct BehaviorOptions: ParsableArguments {
     // Gravity, push, field.
     @Option(help: ArgumentHelp("gravity, push, field: a direction vector (gravity 0,1 = 1000 pt/s² down).", valueName: "DX,DY")) var direction: String?

@@ -1,4 +1,3 @@
-import TrellisJSON
 import TrellisDynamics
 
 /// The lasting dynamic state of a session, for a state snapshot: the free bodies, which
@@ -12,8 +11,8 @@ public struct DynamicsSnapshot: Sendable {
     public var nextBodyNumber = 0
     public var elements: [(element: DynamicElement, item: DynamicItemID)] = []
     public var nextItem = 1
-    /// Each behaviour's wire form, why it was stopped if it was, and its carry-over.
-    public var behaviors: [(id: BehaviorID, spec: JSONValue, stopped: String?, carryOver: [Double])] = []
+    /// Each behaviour's settings as given, why it was stopped if it was, and its carry-over.
+    public var behaviors: [(id: BehaviorID, spec: any DynamicBehaviorSpec, stopped: String?, carryOver: [Double])] = []
     public var items: [(item: DynamicItemID, state: DynamicBody)] = []
     /// What the animator carries from step to step (nil in snapshots written before it was kept).
     public var carryOver: AnimatorCarryOver?
@@ -27,8 +26,8 @@ public struct DynamicsSnapshot: Sendable {
 }
 
 extension CollectionView {
-    /// The dynamic state as a snapshot keeps it; `spec` gives each behaviour's current wire form.
-    public func dynamicsSnapshot(spec: (any DynamicBehavior, JSONValue) -> JSONValue) -> DynamicsSnapshot {
+    /// The dynamic state as a snapshot keeps it; `spec` gives each behaviour's current settings.
+    public func dynamicsSnapshot(spec: (any DynamicBehavior, any DynamicBehaviorSpec) -> any DynamicBehaviorSpec) -> DynamicsSnapshot {
         var s = DynamicsSnapshot()
         s.bodies = physics.bodyOrder.compactMap { physics.bodies[$0] }
         s.nextBodyNumber = physics.nextBodyNumber
@@ -61,7 +60,7 @@ extension CollectionView {
     }
 
     /// Second step: the behaviours under their ids, then each item's simulated state.
-    public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: JSONValue,
+    public mutating func restoreDynamicBehaviors(_ behaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec,
                                                                 stopped: String?, carryOver: [Double])],
                                                  items: [(item: DynamicItemID, state: DynamicBody)],
                                                  carryOver: AnimatorCarryOver? = nil,

@@ -1,4 +1,3 @@
-import TrellisJSON
 import TrellisGeometry
 import TrellisDynamics
 
@@ -26,8 +25,8 @@ struct PhysicsStage: MotionStage, Sendable {
     private(set) var bodyOrder: [Int] = []
     private var bodyItems: [Int: DynamicItemID] = [:]
     var nextBodyNumber = 0
-    /// Each behaviour as it was given on the wire (with `length` filled in when the animator set it).
-    var specs: [BehaviorID: JSONValue] = [:]
+    /// Each behaviour's settings as they were given (its typed spec, opaque here).
+    var specs: [BehaviorID: any DynamicBehaviorSpec] = [:]
     /// Dynamic cells (in the animator) by their current index path, for binding and attributes.
     var cells: [IndexPath: DynamicItemID] = [:]
     /// Items inserted again under an id a behaviour names, joining once the layout has them.

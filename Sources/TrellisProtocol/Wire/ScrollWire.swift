@@ -1,36 +1,34 @@
 import TrellisCore
-import TrellisProtocol
 
 /// The scroll settings and state on the wire (scroll.configure, session.create's `scroll`,
 /// gesture.pan / gesture.touch replies, session.info's `scroll`).
-enum ScrollWire {
-    static let configurationKeys = ["bounces", "alwaysBounceVertical", "alwaysBounceHorizontal", "pagingEnabled",
-                                    "decelerationRate", "scrollEnabled"]
+public enum ScrollWire {
+    public static let configurationKeys = ["bounces", "alwaysBounceVertical", "alwaysBounceHorizontal", "pagingEnabled",
+                                           "decelerationRate", "scrollEnabled"]
 
     /// `base` with the keys present in `object` (at `path`) changed; unknown keys and values out
     /// of range refused.
-    static func configuration(_ object: JSONValue, path: String, base: ScrollConfiguration) throws(RPCError) -> ScrollConfiguration {
+    public static func configuration(_ object: JSONValue, path: String, base: ScrollConfiguration) throws(ParamError) -> ScrollConfiguration {
         var c = base
-        do throws(ParamError) {
-            try object.rejectUnknownKeys(allowed: configurationKeys + (path == "params" ? ["session"] : []), path: path)
-            if let v = try object.optionalBool("bounces", in: path) { c.bounces = v }
-            if let v = try object.optionalBool("alwaysBounceVertical", in: path) { c.alwaysBounceVertical = v }
-            if let v = try object.optionalBool("alwaysBounceHorizontal", in: path) { c.alwaysBounceHorizontal = v }
-            if let v = try object.optionalBool("pagingEnabled", in: path) { c.pagingEnabled = v }
-            if let v = try object.optionalBool("scrollEnabled", in: path) { c.scrollEnabled = v }
-        } catch { throw .invalidParams(error) }
+        try object.rejectUnknownKeys(allowed: configurationKeys + (path == "params" ? ["session"] : []), path: path)
+        if let v = try object.optionalBool("bounces", in: path) { c.bounces = v }
+        if let v = try object.optionalBool("alwaysBounceVertical", in: path) { c.alwaysBounceVertical = v }
+        if let v = try object.optionalBool("alwaysBounceHorizontal", in: path) { c.alwaysBounceHorizontal = v }
+        if let v = try object.optionalBool("pagingEnabled", in: path) { c.pagingEnabled = v }
+        if let v = try object.optionalBool("scrollEnabled", in: path) { c.scrollEnabled = v }
         switch object.field("decelerationRate") {
         case nil: break
         case .string("normal")?: c.decelerationRate = ScrollConfiguration.normalDecelerationRate
         case .string("fast")?: c.decelerationRate = ScrollConfiguration.fastDecelerationRate
         case .number(let n)? where ScrollConfiguration.decelerationRates.contains(n): c.decelerationRate = n
         case let other?:
-            throw .invalidParams("\(path).decelerationRate: expected \"normal\" (0.998 per ms), \"fast\" (0.99 per ms) or a number from 0.5 to 0.9999 (velocity kept per millisecond), found \(other.kindDescription == "number" ? "\(other)" : other.kindDescription)")
+            throw ParamError(path: "\(path).decelerationRate", .mismatch(expected: "\"normal\" (0.998 per ms), \"fast\" (0.99 per ms) or a number from 0.5 to 0.9999 (velocity kept per millisecond)", found: other.kindDescription == "number" ? "\(other)" : other.kindDescription))
         }
         return c
     }
 
-    static func json(_ c: ScrollConfiguration) -> JSONValue {
+    /// The settings' wire object (scroll.configure's reply, session.info's `scroll.configuration`).
+    public static func json(_ c: ScrollConfiguration) -> JSONValue {
         let rate: JSONValue = c.decelerationRate == ScrollConfiguration.normalDecelerationRate ? .string("normal")
             : c.decelerationRate == ScrollConfiguration.fastDecelerationRate ? .string("fast") : .number(c.decelerationRate)
         return .object(["bounces": .bool(c.bounces), "alwaysBounceVertical": .bool(c.alwaysBounceVertical),
@@ -40,7 +38,7 @@ enum ScrollWire {
 
     /// The offset on screen, its velocity, the user's scrolling state, the settings and the
     /// layout's current item.
-    static func state(_ view: CollectionView) -> JSONValue {
+    public static func state(_ view: CollectionView) -> JSONValue {
         let p = view.scrollPhysics
         var state: [String: JSONValue] = ["contentOffset": WireEncoding.pair(view.presentationContentOffset),
                                           "velocity": WireEncoding.pair(view.scrollVelocity),

@@ -1,12 +1,11 @@
 import TrellisCore
-import TrellisProtocol
 
 /// The notification an engine event becomes (PROTOCOL.md, "Notifications"): its method and
 /// params, or nil for events that reach a client another way (a tap's selection steps are in
 /// its reply).
-enum EventNotification {
+public enum EventNotification {
     /// `time` is the session's engine time in seconds (dynamics.paused carries it).
-    static func message(_ event: EngineEvent, session: String, time: Double) -> (method: String, params: JSONValue)? {
+    public static func message(_ event: EngineEvent, session: String, time: Double) -> (method: String, params: JSONValue)? {
         let name: JSONValue = .string(session)
         switch event {
         case .selection: return nil   // the caller of gesture.tap gets these in its reply
@@ -22,7 +21,7 @@ enum EventNotification {
         case .dynamicsCollision(let c):
             var o: [String: JSONValue] = ["session": name, "behavior": .number(Double(c.behavior)),
                                           "phase": .string(c.began ? "began" : "ended"),
-                                          "items": .array(c.elements.map(BehaviorSpec.json))]
+                                          "items": .array(c.elements.map(\.wire))]
             if c.withBoundary { o["boundary"] = c.boundary.map(JSONValue.string) ?? .null }
             if let p = c.point { o["point"] = .array([.number(p.x), .number(p.y)]) }
             return ("dynamics.collision", .object(o))
