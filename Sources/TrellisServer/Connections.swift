@@ -23,7 +23,7 @@ extension Server {
         guard !isShuttingDown else { return }
         for session in sessions.values.sorted(by: { $0.name < $1.name }) where session.panOwner == connection.id {
             session.panOwner = nil
-            let physics = session.collectionView.scrollPhysics
+            let physics = session.collectionView.scrollDeceleration
             guard pendingRequests[session.name] == nil, let drag = physics.drag, let finger = physics.fingerInView else { continue }
             let translation = finger.vector(from: drag.touchDown)
             let params: JSONValue = .object(["session": .string(session.name), "phase": .string("cancelled"),

@@ -38,7 +38,7 @@ public final class Session {
         self.epochMilliseconds = epochMilliseconds
         // A live session that stalled (a stopped process) catches up four seconds of physics at
         // most, as the loop must not freeze; a manual clock simulates every step it is given.
-        if clock == .live { self.collectionView.physicsCatchUpLimit = Self.liveCatchUpLimit }
+        if clock == .live { self.collectionView.dynamicsCatchUpLimit = Self.liveCatchUpLimit }
         published = PublishedScene(keyframe: collectionView.scene)
     }
 
@@ -52,7 +52,7 @@ public final class Session {
     func syncClock(toLoopMilliseconds nowMilliseconds: Double, physicsWhile more: () -> Bool) {
         guard clock == .live else { return }
         let before = collectionView.time
-        collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000, physicsWhile: more, overrun: .drop)
+        collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000, dynamicsWhile: more, overrun: .drop)
         if collectionView.time != before { movedSincePublished = true }
     }
 
