@@ -6,16 +6,41 @@ import TrellisGeometry
 /// binds, once at the end of a command and once in the tick (`TickStage.binding`), so however
 /// many things a command changed, the pool sees one pass.
 extension CollectionView {
+    /// What the binding step has to do.
+    enum BindingWork: Sendable {
+        case none
+        /// One element appeared and nothing else changed (a body added): it alone is bound, so
+        /// adding the ten-thousandth body costs what adding the first did.
+        case appeared(ElementID)
+        /// A whole pass over what is shown.
+        case all
+    }
+
+    /// True while something changed that binding has not followed yet.
+    var needsBinding: Bool {
+        if case .none = pendingBinding { return false }
+        return true
+    }
+
     /// The views are to be bound again (the layout, the offset, the data, the prefetch margin
     /// or the dynamic elements changed).
-    mutating func setNeedsBinding() { needsBinding = true }
+    mutating func setNeedsBinding() { pendingBinding = .all }
+
+    /// `element` appeared and nothing else changed; with other work pending, a whole pass.
+    mutating func setNeedsBinding(appeared element: ElementID) {
+        if case .none = pendingBinding { pendingBinding = .appeared(element) } else { pendingBinding = .all }
+    }
 
     /// The binding step: binds the views when something asked for it. The one caller of
-    /// `bindVisibleViews`.
+    /// `bindVisibleViews` and `bindIfShown`.
     mutating func bindIfNeeded() {
-        guard needsBinding else { return }
-        needsBinding = false
-        bindVisibleViews()
+        let work = pendingBinding
+        pendingBinding = .none
+        switch work {
+        case .none: return
+        case .appeared(let element): if let attributes = targetAttributes(for: element) { bindIfShown(attributes) }
+        case .all: bindVisibleViews()
+        }
     }
 
     /// The tick's binding stage: the views are bound again when the offset moved, an animation
@@ -81,7 +106,7 @@ extension CollectionView {
     /// Binds a view to one element that appeared without changing anything else (a body added),
     /// exactly as the binding step would, last in drawing order among its z-index: in time
     /// independent of how many elements the session has. Nothing when it is not shown.
-    mutating func bindIfShown(_ attributes: LayoutAttributes) {
+    private mutating func bindIfShown(_ attributes: LayoutAttributes) {
         let rects = bindingRects
         guard bound.index(forKey: attributes.element) == nil,
               attributes.visualBounds.intersects(rects.model) || rects.presented.map(attributes.visualBounds.intersects) == true

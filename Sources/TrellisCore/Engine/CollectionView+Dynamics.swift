@@ -32,9 +32,9 @@ extension CollectionView {
                             reuseIdentifier: reuseIdentifier, data: data, zIndex: zIndex)
         dynamics.nextBodyNumber += 1
         dynamics.insertBody(body)
-        // Only the new body's view, if it is shown: adding the ten-thousandth body costs what
-        // adding the first did.
-        if let attributes = dynamicAttributes(for: .body(body.number)) { bindIfShown(attributes) }
+        // Only the new body's view, if it is shown.
+        setNeedsBinding(appeared: .body(body.number))
+        bindIfNeeded()
         return body
     }
 

@@ -34,8 +34,9 @@ public struct CollectionView: Sendable {
     public internal(set) var dynamicsStepsDropped = 0
     /// The binding pass's count, to find the views the last pass did not want.
     var generation = 0
-    /// A command or a stage changed what is bound; `bindIfNeeded` binds (CollectionView+Binding.swift).
-    var needsBinding = false
+    /// What a command or a stage changed that binding must follow; `bindIfNeeded` binds
+    /// (CollectionView+Binding.swift).
+    var pendingBinding = BindingWork.none
     var pendingEvents: [EngineEvent] = []
     /// The scene's last drawing order, reused while it holds.
     let drawingOrderMemo = DrawingOrderMemo()
