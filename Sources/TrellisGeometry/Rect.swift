@@ -49,10 +49,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX - dx, y: minY - dy, width: width + 2 * dx, height: height + 2 * dy)
     }
 
-    @inlinable public func offsetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
-    }
-
     /// The rectangle shrunk by the insets.
     @inlinable public func inset(by insets: EdgeInsets) -> Rect {
         Rect(x: minX + insets.left, y: minY + insets.top,

@@ -11,7 +11,7 @@ import TrellisDynamics
     /// item 3 on a spring field; collision first, so no step ever runs without the floor.
     func drop() throws -> CollectionView {
         var view = CollectionView(boundsSize: Size(375, 667), layout: FlowLayout(), data: items(8))
-        view.physicsCatchUpLimit = 240
+        view.dynamicsCatchUpLimit = 240
         try view.addBody(name: "card", center: Point(187.5, 100), size: Size(100, 100))
         var resolver = view.dynamicElementResolver()
         let card = try resolver.id(for: .body("card")), item3 = try resolver.id(for: .item("i3"))
@@ -53,8 +53,8 @@ import TrellisDynamics
         var manual = try drop()
         var live = try drop()
         for n in 1...180 { manual.advance(to: Double(n) / 60) }
-        for t in lateAndBursty(until: 3) { live.advance(to: t, physicsWhile: { true }, overrun: .drop) }
-        #expect(live.physicsStepsDropped == 0)
+        for t in lateAndBursty(until: 3) { live.advance(to: t, dynamicsWhile: { true }, overrun: .drop) }
+        #expect(live.dynamicsStepsDropped == 0)
         #expect(try state(live) == state(manual))
         // Three seconds on, the card rests on the floor, not under it.
         let card = try view(live, "card")
@@ -66,10 +66,10 @@ import TrellisDynamics
     /// pass through the floor.
     @Test func aStallPastTheCatchUpLimitDropsStepsAndNeverLengthensOne() throws {
         var live = try drop()
-        live.advance(to: 0.1, physicsWhile: { true }, overrun: .drop)
-        live.advance(to: 10, physicsWhile: { true }, overrun: .drop)
-        #expect(live.physicsStepsDropped > 0)
-        for n in 1...120 { live.advance(to: 10 + Double(n) / 60, physicsWhile: { true }, overrun: .drop) }
+        live.advance(to: 0.1, dynamicsWhile: { true }, overrun: .drop)
+        live.advance(to: 10, dynamicsWhile: { true }, overrun: .drop)
+        #expect(live.dynamicsStepsDropped > 0)
+        for n in 1...120 { live.advance(to: 10 + Double(n) / 60, dynamicsWhile: { true }, overrun: .drop) }
         let card = try view(live, "card")
         #expect(card.center.y + card.size.height / 2 <= 600 + 0.5)
     }

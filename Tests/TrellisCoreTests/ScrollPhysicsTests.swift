@@ -44,7 +44,7 @@ private struct SnappingList: Layout {
     func run(_ view: inout CollectionView, limit: Int = 2000) -> [Point] {
         var frames: [Point] = []
         var n = (view.time * 60).rounded()
-        while view.scrollPhysics.decelerating && frames.count < limit {
+        while view.scrollDeceleration.decelerating && frames.count < limit {
             n += 1
             view.advance(to: n * h)
             frames.append(view.presentationContentOffset)
@@ -137,7 +137,7 @@ private struct SnappingList: Layout {
             var view = list(ScrollConfiguration(decelerationRate: rate))
             view.setContentOffset(Point(0, 10_000))
             try fling(&view, Point(0, -speed))
-            #expect(view.scrollPhysics.decelerating)
+            #expect(view.scrollDeceleration.decelerating)
             let frames = run(&view)
             let lambda = 1000 * log(rate)
             let projected = 10_000 - speed / lambda
@@ -176,10 +176,10 @@ private struct SnappingList: Layout {
         var sawBounce = false, deepest = 0.0, crossed = false
         var previous = view.presentationContentOffset.y
         var turned = 0, lastDirection = -1.0
-        for _ in 0..<600 where view.scrollPhysics.decelerating {
+        for _ in 0..<600 where view.scrollDeceleration.decelerating {
             view.advance(to: view.time + h)
             let y = view.presentationContentOffset.y
-            sawBounce = sawBounce || view.scrollPhysics.bouncing
+            sawBounce = sawBounce || view.scrollDeceleration.bouncing
             if y < 0 { crossed = true }
             if crossed { #expect(y <= 0, "no overshoot past the edge on the way back") }
             deepest = min(deepest, y)
@@ -199,7 +199,7 @@ private struct SnappingList: Layout {
         try view.pan(.began, translation: .zero)
         try view.pan(.changed, translation: Point(0, 200))
         try view.pan(.ended, translation: Point(0, 200), velocity: .zero)
-        #expect(view.scrollPhysics.bouncing)
+        #expect(view.scrollDeceleration.bouncing)
         let frames = run(&view)
         var previous = -RubberBand.distance(200, dimension: 600)
         for offset in frames {
@@ -293,8 +293,8 @@ private struct SnappingList: Layout {
         for i in 1...10 { view.advance(to: Double(i) * h) }
         let caught = view.presentationContentOffset
         view.touch(down: true)
-        #expect(!view.scrollPhysics.decelerating)
-        #expect(view.scrollPhysics.tracking)
+        #expect(!view.scrollDeceleration.decelerating)
+        #expect(view.scrollDeceleration.tracking)
         #expect(!view.needsTicks)
         for i in 11...40 { view.advance(to: Double(i) * h) }
         #expect(view.presentationContentOffset == caught)
@@ -315,7 +315,7 @@ private struct SnappingList: Layout {
         #expect(view.presentationContentOffset == held)
         #expect(held.y < 0)
         view.touch(down: false)
-        #expect(view.scrollPhysics.bouncing)
+        #expect(view.scrollDeceleration.bouncing)
         run(&view)
         #expect(view.presentationContentOffset.y == 0)
     }
@@ -326,7 +326,7 @@ private struct SnappingList: Layout {
         view.advance(to: 5 * h)
         let here = view.presentationContentOffset
         let scroll = try view.setContentOffset(Point(0, 5000), timing: AnimationTiming(duration: 0.3))
-        #expect(!view.scrollPhysics.decelerating)
+        #expect(!view.scrollDeceleration.decelerating)
         #expect(view.presentationContentOffset == here, "the animation starts where the fling was")
         view.advance(to: 10 * h)
         let midway = view.presentationContentOffset
@@ -342,9 +342,9 @@ private struct SnappingList: Layout {
         try view.pan(.ended, translation: .zero, velocity: Point(0, -3000))
         view.advance(to: 12 * h)
         let flung = view.presentationContentOffset
-        #expect(view.scrollPhysics.decelerating)
+        #expect(view.scrollDeceleration.decelerating)
         view.setLayout(ListLayout(), animation: AnimationTiming(duration: 0.2))
-        #expect(!view.scrollPhysics.decelerating)
+        #expect(!view.scrollDeceleration.decelerating)
         // The transition's target is the item at the centre kept there, from the fling's offset.
         let target = view.scroll.contentOffset
         #expect(near(target.y, flung.y, 25))
@@ -389,7 +389,7 @@ private struct SnappingList: Layout {
         try view.pan(.changed, translation: Point(0, -200))
         _ = view.drainEvents()
         try view.beginInteractiveTransition(to: ListLayout())
-        #expect(!view.scrollPhysics.dragging && !view.scrollPhysics.tracking && !view.scrollPhysics.decelerating)
+        #expect(!view.scrollDeceleration.dragging && !view.scrollDeceleration.tracking && !view.scrollDeceleration.decelerating)
         #expect(view.drainEvents().contains(.scrollDidEndDragging(decelerate: false)))
         // Its end is accepted and changes nothing (PROTOCOL.md, gesture.pan).
         try view.pan(.cancelled, translation: Point(0, -200))
@@ -449,7 +449,7 @@ private struct SnappingList: Layout {
         #expect(throws: EngineError.transitionInProgress) { try view.pan(.changed, translation: Point(0, 40)) }
         try view.pan(.ended, translation: Point(0, 40), velocity: Point(0, 900))
         try view.pan(.cancelled, translation: .zero)
-        #expect(!view.scrollPhysics.dragging && !view.scrollPhysics.decelerating)
+        #expect(!view.scrollDeceleration.dragging && !view.scrollDeceleration.decelerating)
         #expect(view.presentationContentOffset == before)
     }
 
@@ -459,12 +459,12 @@ private struct SnappingList: Layout {
         try view.pan(.changed, translation: Point(0, -120))
         _ = view.drainEvents()
         try view.beginInteractiveTransition(to: ListLayout())
-        #expect(!view.scrollPhysics.dragging && !view.scrollPhysics.tracking)
+        #expect(!view.scrollDeceleration.dragging && !view.scrollDeceleration.tracking)
         let events = view.drainEvents()
         #expect(events.contains(.scrollDidEndDragging(decelerate: false)))
         #expect(!events.contains { if case .scrollWillEndDragging = $0 { true } else { false } })
         try view.pan(.ended, translation: Point(0, -120), velocity: Point(0, -2000))
-        #expect(!view.scrollPhysics.decelerating)
+        #expect(!view.scrollDeceleration.decelerating)
     }
 }
 
@@ -478,12 +478,12 @@ private struct SnappingList: Layout {
         try view.pan(.began, translation: .zero)
         try view.pan(.ended, translation: .zero, velocity: Point(0, -speed))
         var farthest = 0.0, t = 0.0
-        while view.scrollPhysics.decelerating && t < 10 {
+        while view.scrollDeceleration.decelerating && t < 10 {
             t += 1.0 / 60
             view.advance(to: t)
             farthest = max(farthest, view.presentationContentOffset.y - 4400)
         }
-        #expect(!view.scrollPhysics.decelerating)
+        #expect(!view.scrollDeceleration.decelerating)
         #expect(view.presentationContentOffset.y == 4400)
         #expect(farthest > 0 && farthest <= 0.55 * 600 + 1e-9, "\(farthest) pt past the end")
     }

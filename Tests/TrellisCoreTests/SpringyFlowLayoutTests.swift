@@ -160,7 +160,7 @@ import TrellisGeometry
         // The view shows about 5 rows of 3; with the 100 pt margins about 7 rows: never more
         // than a few dozen springs, whatever the item count.
         #expect(most > 10 && most <= 40, "at most \(most) items in the animator")
-        #expect(view.dynamicItems.isEmpty && view.physics.itemIDs.isEmpty)
+        #expect(view.dynamicItems.isEmpty && view.dynamics.itemIDs.isEmpty)
     }
 
     @Test func updatesAndTransitionsTakeTheSpringsOffAndLandOnFlowFrames() throws {

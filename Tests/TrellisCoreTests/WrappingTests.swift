@@ -72,7 +72,7 @@ private struct EndlessStrip: Layout {
         try view.pan(.ended, translation: .zero, velocity: Point(-6000, 0))
         var offsets: [Double] = []
         var frame = 0
-        while view.scrollPhysics.decelerating {
+        while view.scrollDeceleration.decelerating {
             frame += 1
             view.advance(to: Double(frame) * h)
             let now = screen(view)

@@ -476,7 +476,7 @@ import TrellisProtocol
         let session = Session(name: "s", collectionView: view, clock: .manual, epochMilliseconds: 0)
         let read = try StateSnapshot(bytes: StateSnapshot(seq: 1, sessions: [try SessionState(session)]).bytes.bytes, file: "snapshot.json")
         var rebuilt = try read.sessions[0].makeView()
-        #expect(rebuilt.scrollPhysics == view.scrollPhysics)
+        #expect(rebuilt.scrollDeceleration == view.scrollDeceleration)
         var t = 0.2
         while (rebuilt.needsTicks || view.needsTicks) && t < 20 {
             t += 1.0 / 60
@@ -500,7 +500,7 @@ import TrellisProtocol
         let session = Session(name: "s", collectionView: view, clock: .manual, epochMilliseconds: 0)
         let read = try StateSnapshot(bytes: StateSnapshot(seq: 1, sessions: [try SessionState(session)]).bytes.bytes, file: "snapshot.json")
         var rebuilt = try read.sessions[0].makeView()
-        #expect(rebuilt.scrollPhysics == view.scrollPhysics)
+        #expect(rebuilt.scrollDeceleration == view.scrollDeceleration)
         #expect(rebuilt.scrollConfiguration.decelerationRate == 0.995)
         #expect(rebuilt.needsTicks)
         for step in 1...300 {

@@ -76,35 +76,6 @@ extension CollectionView {
         }
     }
 
-    /// Stage 5 of the tick: moves every view's animation to the current time, lands the ones
-    /// that ended (with `alsoLanded`, the offset's, from stage 2) and reports each transaction
-    /// whose last animation landed. Returns true when something landed (binding must follow).
-    mutating func stepAnimations(alsoLanded scrollLanded: Int? = nil) -> Bool {
-        guard !animations.isEmpty else { return false }
-        var landed: [Int] = scrollLanded.map { [$0] } ?? []
-        var progress = ProgressCache(time: time)
-        // Each view is changed in place through `step`: a copy of a BoundView carries two whole
-        // attribute sets in its animation.
-        for index in bound.indices {
-            if let transaction = bound[row: index].step(time: time, progress: &progress) {
-                landed.append(transaction)
-            }
-        }
-        var stillDisappearing: [DisappearingView] = []
-        for var d in disappearing {
-            // As bound views move (an interactive animation stays put).
-            if let transaction = d.animation.move(&d.attributes, time: time, progress: &progress) {
-                reusePool.enqueue(d.view, reuseIdentifier: d.reuseIdentifier)
-                landed.append(transaction)
-            } else {
-                stillDisappearing.append(d)
-            }
-        }
-        disappearing = stillDisappearing
-        pendingEvents += animations.land(landed)
-        return !landed.isEmpty
-    }
-
     /// Reports a transaction's end; a transaction with nothing to animate ends at once.
     mutating func finishIfIdle(_ transaction: Int) {
         if let event = animations.endIfIdle(transaction) {

@@ -109,7 +109,9 @@ extension CollectionView {
             animateBound(target.element, from: start, to: target, timing: timing, transaction: transaction)
         }
         finishIfIdle(transaction)
-        if timing.duration == 0 { updateVisibleViews() }
+        if timing.duration == 0 { setNeedsBinding() }
+        // The end of the command (performBatchUpdates, applySnapshot).
+        bindIfNeeded()
         return transaction
     }
 }

@@ -27,53 +27,54 @@ extension CollectionView {
     public mutating func addBody(name: String, center: Point, size: Size, angle: Double = 0,
                                  reuseIdentifier: String = FreeBody.defaultReuseIdentifier, data: ItemPayload? = nil,
                                  zIndex: Int = 0) throws(EngineError) -> FreeBody {
-        guard physics.bodyNumbers[name] == nil else { throw .bodyExists(name) }
-        let body = FreeBody(name: name, number: physics.nextBodyNumber, center: center, size: size, angle: angle,
+        guard dynamics.bodyNumbers[name] == nil else { throw .bodyExists(name) }
+        let body = FreeBody(name: name, number: dynamics.nextBodyNumber, center: center, size: size, angle: angle,
                             reuseIdentifier: reuseIdentifier, data: data, zIndex: zIndex)
-        physics.nextBodyNumber += 1
-        physics.insertBody(body)
-        // Only the new body's view, if it is shown: adding the ten-thousandth body costs what
-        // adding the first did.
-        if let attributes = dynamicAttributes(for: .body(body.number)) { bindIfShown(attributes) }
+        dynamics.nextBodyNumber += 1
+        dynamics.insertBody(body)
+        // Only the new body's view, if it is shown.
+        setNeedsBinding(appeared: .body(body.number))
+        bindIfNeeded()
         return body
     }
 
     /// Removes a free body; refused while a behaviour acts on it.
     public mutating func removeBody(named name: String) throws(EngineError) {
-        guard let number = physics.bodyNumbers[name] else { throw .unknownBody(name, known: physics.bodyNumbers.keys.sorted()) }
-        if let id = physics.itemIDs[.body(name)] {
-            let users = physics.animator.behaviors.filter { $0.behavior.items.contains(id) }.map(\.id.rawValue)
+        guard let number = dynamics.bodyNumbers[name] else { throw .unknownBody(name, known: dynamics.bodyNumbers.keys.sorted()) }
+        if let id = dynamics.itemIDs[.body(name)] {
+            let users = dynamics.animator.behaviors.filter { $0.behavior.items.contains(id) }.map(\.id.rawValue)
             if !users.isEmpty { throw .bodyInUse(name, behaviors: users) }
         }
-        physics.removeBody(number: number)
-        updateVisibleViews()
+        dynamics.removeBody(number: number)
+        setNeedsBinding()
+        bindIfNeeded()
     }
 
     /// The free bodies, in the order they were added, where they are now.
-    public var freeBodies: [FreeBody] { physics.bodyOrder.compactMap { physics.body(number: $0) } }
+    public var freeBodies: [FreeBody] { dynamics.bodyOrder.compactMap { dynamics.body(number: $0) } }
 
     /// The free body named `name`, where it is now.
-    public func freeBody(named name: String) -> FreeBody? { physics.bodyNumbers[name].flatMap { physics.body(number: $0) } }
+    public func freeBody(named name: String) -> FreeBody? { dynamics.bodyNumbers[name].flatMap { dynamics.body(number: $0) } }
 
     // MARK: Behaviours
 
-    /// How much collision work one physics step may do.
+    /// How much collision work one dynamics step may do.
     public var contactLimits: ContactLimits {
-        get { physics.animator.contactLimits }
-        set { physics.animator.contactLimits = newValue }
+        get { dynamics.animator.contactLimits }
+        set { dynamics.animator.contactLimits = newValue }
     }
 
     /// The number of free bodies.
-    public var freeBodyCount: Int { physics.bodies.count }
+    public var freeBodyCount: Int { dynamics.bodies.count }
 
     /// The number of behaviours.
-    public var dynamicBehaviorCount: Int { physics.animator.behaviors.count }
+    public var dynamicBehaviorCount: Int { dynamics.animator.behaviors.count }
 
     /// A resolver for decoding a behaviour: elements named before keep their animator item;
     /// those `keeping` names (a behaviour being updated) stand even if deleted since.
     public func dynamicElementResolver(keeping: [DynamicItemID] = []) -> DynamicElementResolver {
-        let data = self.data, bodies = physics.bodyNumbers
-        return DynamicElementResolver(known: physics.itemIDs, next: physics.nextItem, keeping: Set(keeping)) { element in
+        let data = self.data, bodies = dynamics.bodyNumbers
+        return DynamicElementResolver(known: dynamics.itemIDs, next: dynamics.nextItem, keeping: Set(keeping)) { element in
             switch element {
             case .item(let id): return data.indexPath(of: id) != nil
             case .body(let name): return bodies[name] != nil
@@ -93,99 +94,102 @@ extension CollectionView {
         commit(resolver)
         syncReferenceBounds()
         // Its items join first: the animator takes unset settings (an attachment's length) from them.
-        let joined = join(physics.retain(behavior.items))
-        let id = physics.animator.add(behavior)
-        physics.specs[id] = spec
-        if joined { updateVisibleViews() }
+        let joined = join(dynamics.retain(behavior.items))
+        let id = dynamics.animator.add(behavior)
+        dynamics.specs[id] = spec
+        if joined { setNeedsBinding() }
+        bindIfNeeded()
         return id
     }
 
     /// Replaces a behaviour's settings (`spec` its whole new settings as given).
     public mutating func updateDynamicBehavior(_ id: BehaviorID, to behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec,
                                                resolver: DynamicElementResolver) throws(EngineError) {
-        guard physics.specs[id] != nil, let old = physics.animator.behavior(id) else {
+        guard dynamics.specs[id] != nil, let old = dynamics.animator.behavior(id) else {
             throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs)
         }
         commit(resolver)
         // New items join first: the animator's update takes unset settings from them.
-        let joined = join(physics.retain(behavior.items))
-        _ = physics.animator.update(id, to: behavior)
-        physics.specs[id] = spec
-        let left = leave(physics.release(old.items))
-        if joined || left.contains(where: \.isItem) { updateVisibleViews() }
+        let joined = join(dynamics.retain(behavior.items))
+        _ = dynamics.animator.update(id, to: behavior)
+        dynamics.specs[id] = spec
+        let left = leave(dynamics.release(old.items))
+        if joined || left.contains(where: \.isItem) { setNeedsBinding() }
         drainDynamicsEvents()
+        bindIfNeeded()
     }
 
     /// Removes a behaviour; returns the elements no behaviour acts on any more (handed back).
     @discardableResult
     public mutating func removeDynamicBehavior(_ id: BehaviorID) throws(EngineError) -> [DynamicElement] {
-        guard physics.specs[id] != nil, let removed = physics.animator.remove(id) else {
+        guard dynamics.specs[id] != nil, let removed = dynamics.animator.remove(id) else {
             throw .unknownBehavior(id.rawValue, known: dynamicBehaviorIDs)
         }
-        physics.specs[id] = nil
-        let left = leave(physics.release(removed.items))
-        if left.contains(where: \.isItem) { updateVisibleViews() }
+        dynamics.specs[id] = nil
+        let left = leave(dynamics.release(removed.items))
+        if left.contains(where: \.isItem) { setNeedsBinding() }
         drainDynamicsEvents()
+        bindIfNeeded()
         return left
     }
 
     /// The behaviours' ids, in the order they were added.
-    public var dynamicBehaviorIDs: [Int] { physics.animator.behaviors.map(\.id.rawValue) }
+    public var dynamicBehaviorIDs: [Int] { dynamics.animator.behaviors.map(\.id.rawValue) }
 
     /// A behaviour and its settings as given.
     public func dynamicBehavior(_ id: BehaviorID) -> (behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec)? {
-        guard let behavior = physics.animator.behavior(id), let spec = physics.specs[id] else { return nil }
+        guard let behavior = dynamics.animator.behavior(id), let spec = dynamics.specs[id] else { return nil }
         return (behavior, spec)
     }
 
     /// Every behaviour, in the order added, with its settings as given.
     public var dynamicBehaviors: [(id: BehaviorID, behavior: any DynamicBehavior, spec: any DynamicBehaviorSpec)] {
-        physics.animator.behaviors.compactMap { entry in physics.specs[entry.id].map { (entry.id, entry.behavior, $0) } }
+        dynamics.animator.behaviors.compactMap { entry in dynamics.specs[entry.id].map { (entry.id, entry.behavior, $0) } }
     }
 
     /// Why a behaviour was stopped (it would have made the simulation non-finite), nil while it acts.
-    public func dynamicBehaviorStopReason(_ id: BehaviorID) -> String? { physics.animator.stopReason(id) }
+    public func dynamicBehaviorStopReason(_ id: BehaviorID) -> String? { dynamics.animator.stopReason(id) }
 
     /// The element an animator item stands for.
-    public func dynamicElement(for id: DynamicItemID) -> DynamicElement? { physics.elements[id] }
+    public func dynamicElement(for id: DynamicItemID) -> DynamicElement? { dynamics.elements[id] }
 
     /// UIDynamicItemBehavior's addLinearVelocity / addAngularVelocity on the items of a behaviour.
     public mutating func addDynamicVelocity(linear: Vector, angular: Double, to items: [DynamicItemID]) {
         for id in items {
-            if linear != .zero { physics.animator.addLinearVelocity(linear, to: id) }
-            if angular != 0 { physics.animator.addAngularVelocity(angular, to: id) }
+            if linear != .zero { dynamics.animator.addLinearVelocity(linear, to: id) }
+            if angular != 0 { dynamics.animator.addAngularVelocity(angular, to: id) }
         }
     }
 
-    /// The most physics steps one advance takes (the rest of a longer gap is dropped; 0 drops
+    /// The most dynamics steps one advance takes (the rest of a longer gap is dropped; 0 drops
     /// them all); unlimited by default, so a manual clock's every millisecond is simulated.
-    public var physicsCatchUpLimit: Int {
-        get { physics.catchUpLimit }
-        set { physics.catchUpLimit = max(0, newValue) }
+    public var dynamicsCatchUpLimit: Int {
+        get { dynamics.catchUpLimit }
+        set { dynamics.catchUpLimit = max(0, newValue) }
     }
 
-    /// Physics steps the animator took, in all.
-    public var physicsStepsTaken: Int { physics.animator.steps }
+    /// Dynamics steps the animator took, in all.
+    public var dynamicsStepsTaken: Int { dynamics.animator.steps }
 
-    /// What the session's physics holds and costs, for `stats`.
+    /// What the session's dynamics holds and costs, for `stats`.
     public var dynamicsLoad: DynamicsLoad {
-        let a = physics.animator
-        return DynamicsLoad(bodies: physics.bodies.count, behaviors: a.behaviors.count, stopped: a.stoppedCount,
+        let a = dynamics.animator
+        return DynamicsLoad(bodies: dynamics.bodies.count, behaviors: a.behaviors.count, stopped: a.stoppedCount,
                             dynamicItems: a.bodies.count, contacts: a.lastStepContacts,
                             stepsOverContactLimits: a.stepsOverContactLimits, contactPointsDropped: a.contactPointsDropped,
-                            stepsDropped: physicsStepsDropped)
+                            stepsDropped: dynamicsStepsDropped)
     }
 
     /// True while the animator runs (UIDynamicAnimator.isRunning).
-    public var dynamicsRunning: Bool { !physics.animator.isPaused }
+    public var dynamicsRunning: Bool { !dynamics.animator.isPaused }
 
     /// The animator items acting now (the elements some behaviour acts on), in the order they joined.
-    public var dynamicItems: [DynamicItemID] { physics.animator.bodies.ids }
+    public var dynamicItems: [DynamicItemID] { dynamics.animator.bodies.ids }
 
     /// The dynamic state of an item or body; an element no behaviour acts on reports where it is
     /// drawn (its layout's place, or the body's) and no velocity.
     public func dynamicState(of element: DynamicElement) throws(EngineError) -> DynamicItemState {
-        if let id = physics.itemIDs[element], let body = physics.animator.bodies[id] {
+        if let id = dynamics.itemIDs[element], let body = dynamics.animator.bodies[id] {
             return DynamicItemState(element: element, isDynamic: true, center: body.center, size: body.size, angle: body.angle,
                                     velocity: body.velocity, angularVelocity: body.angularVelocity)
         }
@@ -196,28 +200,20 @@ extension CollectionView {
             return DynamicItemState(element: element, isDynamic: false, center: a?.center ?? .zero, size: a?.size ?? .zero,
                                     angle: 0, velocity: .zero, angularVelocity: 0)
         case .body(let name):
-            guard let body = freeBody(named: name) else { throw .unknownBody(name, known: physics.bodyNumbers.keys.sorted()) }
+            guard let body = freeBody(named: name) else { throw .unknownBody(name, known: dynamics.bodyNumbers.keys.sorted()) }
             return DynamicItemState(element: element, isDynamic: false, center: body.center, size: body.size, angle: body.angle,
                                     velocity: .zero, angularVelocity: 0)
         }
     }
 
-    // MARK: The physics stage in the tick
-
-    /// Stage 3: up to `steps` steps of the animator while `more` says so (at least one): how
-    /// many it took (while paused, all: nothing fell behind) and whether dynamic items may have moved.
-    mutating func stepPhysics(steps: Int, while more: () -> Bool) -> (taken: Int, moved: Bool) {
-        let result = physics.step(steps: steps, while: more)
-        if result.moved { drainDynamicsEvents() }
-        return result
-    }
+    // MARK: Events
 
     /// The animator's events as the engine's (paused; contacts, named by element).
     mutating func drainDynamicsEvents() {
-        for event in physics.animator.drainEvents() {
+        for event in dynamics.animator.drainEvents() {
             switch event {
             // The layout's own springs are not the session's dynamics: their rest is not reported.
-            case .paused: if physics.layoutSprings == nil || !physics.specs.isEmpty { pendingEvents.append(.dynamicsPaused) }
+            case .paused: if dynamics.layoutSprings == nil || !dynamics.specs.isEmpty { pendingEvents.append(.dynamicsPaused) }
             case .resumed: break
             case .collisionBegan(let behavior, let a, let b, let boundary, let point):
                 report(behavior, began: true, a, b, boundary, point)
@@ -225,7 +221,7 @@ extension CollectionView {
                 report(behavior, began: false, a, b, boundary, nil)
             case .stopped(let behavior, let reason):
                 // The layout's own springs are not a behaviour of the session's.
-                if physics.specs[behavior] != nil { pendingEvents.append(.dynamicsStopped(behavior: behavior.rawValue, reason: reason)) }
+                if dynamics.specs[behavior] != nil { pendingEvents.append(.dynamicsStopped(behavior: behavior.rawValue, reason: reason)) }
             }
         }
     }
@@ -234,7 +230,7 @@ extension CollectionView {
                                  _ boundary: String?, _ point: Point?) {
         let elements = [a] + (b.map { [$0] } ?? [])
         pendingEvents.append(.dynamicsCollision(DynamicsCollision(
-            behavior: behavior.rawValue, began: began, elements: elements.compactMap { physics.elements[$0] },
+            behavior: behavior.rawValue, began: began, elements: elements.compactMap { dynamics.elements[$0] },
             withBoundary: b == nil, boundary: boundary, point: point)))
     }
 
@@ -243,12 +239,12 @@ extension CollectionView {
     func dynamicAttributes(for element: ElementID) -> LayoutAttributes? {
         switch element.kind {
         case .cell:
-            guard let id = physics.cells[element.indexPath], let body = physics.animator.bodies[id] else { return nil }
+            guard let id = dynamics.cells[element.indexPath], let body = dynamics.animator.bodies[id] else { return nil }
             var a = layout.attributes(for: element) ?? LayoutAttributes(element: element, frame: .zero)
             Self.place(&a, center: body.center, size: body.size, angle: body.angle)
             return a
         case .body:
-            guard let body = physics.body(number: element.indexPath.item) else { return nil }
+            guard let body = dynamics.body(number: element.indexPath.item) else { return nil }
             var a = LayoutAttributes(element: element, frame: .zero, zIndex: body.zIndex)
             Self.place(&a, center: body.center, size: body.size, angle: body.angle)
             return a
@@ -264,33 +260,10 @@ extension CollectionView {
         a.transform = abs(angle) < 5e-7 ? .identity : .rotation(angle: angle, x: 0, y: 0, z: 1)
     }
 
-    /// Where an element goes now: the simulation's place while it is dynamic, else the layout's.
-    func targetAttributes(for element: ElementID) -> LayoutAttributes? {
-        if element.kind == .body || !physics.cells.isEmpty, let a = dynamicAttributes(for: element) { return a }
-        return element.kind == .body ? nil : layout.attributes(for: element)
-    }
-
-    /// What is shown in `rect`: the layout's elements, less the dynamic cells, plus the dynamic
-    /// cells and the bodies whose drawn bounds meet it.
-    func shownAttributes(in rect: Rect) -> [LayoutAttributes] {
-        var result = layout.attributes(in: rect)
-        guard !physics.cells.isEmpty || !physics.bodies.isEmpty else { return result }
-        if !physics.cells.isEmpty {
-            result.removeAll { $0.element.isCell && physics.cells[$0.element.indexPath] != nil }
-            for indexPath in physics.cells.keys.sorted() {
-                if let a = dynamicAttributes(for: .cell(indexPath)), a.visualBounds.intersects(rect) { result.append(a) }
-            }
-        }
-        for number in physics.bodyOrder {
-            if let a = dynamicAttributes(for: .body(number)), a.visualBounds.intersects(rect) { result.append(a) }
-        }
-        return result
-    }
-
     // MARK: Membership
 
     private mutating func commit(_ resolver: DynamicElementResolver) {
-        for (element, id) in resolver.added { physics.assign(element, id) }
+        for (element, id) in resolver.added { dynamics.assign(element, id) }
     }
 
     /// The animator holds exactly the elements some behaviour acts on: the behaviours' item
@@ -298,11 +271,14 @@ extension CollectionView {
     /// behaviour names leave (a body keeps its place). For a restore; a behaviour added, updated
     /// or removed changes only the items it names (`join`, `leave`).
     mutating func syncDynamicMembership() {
-        physics.recountReferences()
-        for id in physics.animator.bodies.ids where !physics.isReferenced(id) { release(id) }
-        _ = join(physics.referencedItems.filter { physics.animator.bodies.index(of: $0) == nil }.sorted())
+        dynamics.recountReferences()
+        for id in dynamics.animator.bodies.ids where !dynamics.isReferenced(id) { release(id) }
+        _ = join(dynamics.referencedItems.filter { dynamics.animator.bodies.index(of: $0) == nil }.sorted())
         rebuildDynamicCells()
-        updateVisibleViews()
+        // The end of the restore's membership step (its callers restore the animator's
+        // carry-over and clock next, which bind nothing).
+        setNeedsBinding()
+        bindIfNeeded()
     }
 
     /// `ids` join the animator from where they are drawn now (cells looked up in one walk over
@@ -310,16 +286,16 @@ extension CollectionView {
     private mutating func join(_ ids: [DynamicItemID]) -> Bool {
         guard !ids.isEmpty else { return false }
         let items = ids.compactMap { id -> ItemID? in
-            if case .item(let itemID) = physics.elements[id] { return itemID }
+            if case .item(let itemID) = dynamics.elements[id] { return itemID }
             return nil
         }
         let paths = indexPaths(of: Set(items))
         for id in ids { join(id, indexPaths: paths) }
         guard !items.isEmpty else { return false }
         for id in ids {
-            if case .item(let itemID)? = physics.elements[id], let indexPath = paths[itemID],
-               physics.animator.bodies.index(of: id) != nil {
-                physics.cells[indexPath] = id
+            if case .item(let itemID)? = dynamics.elements[id], let indexPath = paths[itemID],
+               dynamics.animator.bodies.index(of: id) != nil {
+                dynamics.cells[indexPath] = id
             }
         }
         return true
@@ -333,44 +309,44 @@ extension CollectionView {
         guard !ids.isEmpty else { return [] }
         var released: [DynamicElement] = [], cells: Set<DynamicItemID> = [], forgotten: [DynamicItemID] = []
         for id in ids.sorted() {
-            if physics.layoutSprings?.items.values.contains(id) == true { continue }
-            guard let element = physics.elements[id] else { continue }
-            if physics.animator.bodies.index(of: id) != nil {
+            if dynamics.layoutSprings?.items.values.contains(id) == true { continue }
+            guard let element = dynamics.elements[id] else { continue }
+            if dynamics.animator.bodies.index(of: id) != nil {
                 if element.isItem { cells.insert(id) }
                 release(id)
                 released.append(element)
             }
             forgotten.append(id)
         }
-        if !cells.isEmpty { physics.cells = physics.cells.filter { !cells.contains($0.value) } }
+        if !cells.isEmpty { dynamics.cells = dynamics.cells.filter { !cells.contains($0.value) } }
         // Their contacts' ended events name them: taken while the elements are still known.
         drainDynamicsEvents()
-        for id in forgotten { physics.forget(id) }
+        for id in forgotten { dynamics.forget(id) }
         return released
     }
 
     private mutating func join(_ id: DynamicItemID, indexPaths: [ItemID: IndexPath]) {
-        switch physics.elements[id] {
+        switch dynamics.elements[id] {
         case .item(let itemID)?:
             guard let indexPath = indexPaths[itemID],
                   let a = bound[.cell(indexPath)]?.attributes ?? layout.attributes(for: .cell(indexPath)) else { return }
-            physics.animator.setItem(id, DynamicBody(center: a.center, size: a.size))
+            dynamics.animator.setItem(id, DynamicBody(center: a.center, size: a.size))
         case .body(let name)?:
             guard let body = freeBody(named: name) else { return }
             var state = DynamicBody(center: body.center, size: body.size)
             state.angle = body.angle
-            physics.animator.setItem(id, state)
+            dynamics.animator.setItem(id, state)
         case nil:
             return
         }
     }
 
     private mutating func release(_ id: DynamicItemID) {
-        if case .body(let name)? = physics.elements[id], let number = physics.bodyNumbers[name],
-           let state = physics.animator.bodies[id] {
-            physics.placeBody(number: number, center: state.center, angle: state.angle)
+        if case .body(let name)? = dynamics.elements[id], let number = dynamics.bodyNumbers[name],
+           let state = dynamics.animator.bodies[id] {
+            dynamics.placeBody(number: number, center: state.center, angle: state.angle)
         }
-        physics.animator.removeItem(id)
+        dynamics.animator.removeItem(id)
     }
 
     /// The index paths of `ids` in the current data, in one walk over it.
@@ -387,42 +363,42 @@ extension CollectionView {
     }
 
     private mutating func rebuildDynamicCells() {
-        physics.cells.removeAll(keepingCapacity: true)
+        dynamics.cells.removeAll(keepingCapacity: true)
         var byItem: [ItemID: DynamicItemID] = [:]
-        for id in physics.animator.bodies.ids {
-            if case .item(let itemID)? = physics.elements[id] { byItem[itemID] = id }
+        for id in dynamics.animator.bodies.ids {
+            if case .item(let itemID)? = dynamics.elements[id] { byItem[itemID] = id }
         }
-        for (itemID, indexPath) in indexPaths(of: Set(byItem.keys)) { physics.cells[indexPath] = byItem[itemID] }
+        for (itemID, indexPath) in indexPaths(of: Set(byItem.keys)) { dynamics.cells[indexPath] = byItem[itemID] }
     }
 
     /// After the data changed: dynamic cells follow their items to their new index paths;
     /// items that are gone leave the animator (behaviours that name them skip them).
     mutating func dynamicsDataDidChange() {
-        guard !physics.itemIDs.isEmpty else { return }
+        guard !dynamics.itemIDs.isEmpty else { return }
         // Every item a behaviour names: in the animator, or gone and perhaps back again.
         var items: [ItemID: DynamicItemID] = [:]
-        for id in physics.referencedItems.union(physics.animator.bodies.ids) {
-            if case .item(let itemID)? = physics.elements[id] { items[itemID] = id }
+        for id in dynamics.referencedItems.union(dynamics.animator.bodies.ids) {
+            if case .item(let itemID)? = dynamics.elements[id] { items[itemID] = id }
         }
         guard !items.isEmpty else { return }
         let paths = indexPaths(of: Set(items.keys))
         var removed = false
         defer { if removed { drainDynamicsEvents() } }
         for (itemID, id) in items.sorted(by: { $0.value < $1.value }) {
-            let present = physics.animator.bodies.index(of: id) != nil
+            let present = dynamics.animator.bodies.index(of: id) != nil
             if paths[itemID] == nil, present {
                 // Its contacts end now, with their ended events after the request's reply.
-                physics.animator.removeItem(id)
+                dynamics.animator.removeItem(id)
                 removed = true
             } else if paths[itemID] != nil, !present {
                 // An item inserted again under an id a behaviour names joins from its new place,
                 // once the layout has it (`joinReinsertedItems`).
-                physics.pendingJoins.append(id)
+                dynamics.pendingJoins.append(id)
             }
         }
-        physics.cells.removeAll(keepingCapacity: true)
-        for (itemID, indexPath) in paths where physics.animator.bodies.index(of: items[itemID]!) != nil {
-            physics.cells[indexPath] = items[itemID]
+        dynamics.cells.removeAll(keepingCapacity: true)
+        for (itemID, indexPath) in paths where dynamics.animator.bodies.index(of: items[itemID]!) != nil {
+            dynamics.cells[indexPath] = items[itemID]
         }
     }
 
@@ -430,17 +406,21 @@ extension CollectionView {
     /// names join the animator at their layout place. True when any did.
     @discardableResult
     mutating func joinReinsertedItems() -> Bool {
-        guard !physics.pendingJoins.isEmpty else { return false }
-        let ids = physics.pendingJoins
-        physics.pendingJoins.removeAll()
+        guard !dynamics.pendingJoins.isEmpty else { return false }
+        // The views are bound where the layout places them before the items join: joined cells
+        // are drawn after the layout's views, so a single pass after the join would hand them
+        // the pool's views in another order.
+        bindIfNeeded()
+        let ids = dynamics.pendingJoins
+        dynamics.pendingJoins.removeAll()
         let paths = indexPaths(of: Set(ids.compactMap { id -> ItemID? in
-            if case .item(let itemID)? = physics.elements[id] { return itemID }
+            if case .item(let itemID)? = dynamics.elements[id] { return itemID }
             return nil
         }))
         for id in ids {
-            guard case .item(let itemID)? = physics.elements[id], let indexPath = paths[itemID],
+            guard case .item(let itemID)? = dynamics.elements[id], let indexPath = paths[itemID],
                   let a = layout.attributes(for: .cell(indexPath)) else { continue }
-            physics.animator.setItem(id, DynamicBody(center: a.center, size: a.size))
+            dynamics.animator.setItem(id, DynamicBody(center: a.center, size: a.size))
         }
         rebuildDynamicCells()
         return true
@@ -451,6 +431,6 @@ extension CollectionView {
     mutating func syncReferenceBounds() {
         let size = scroll.contentSize, view = scroll.boundsSize
         let bounds = Rect(x: 0, y: 0, width: max(size.width, view.width), height: max(size.height, view.height))
-        physics.animator.setReferenceBounds(bounds)
+        dynamics.animator.setReferenceBounds(bounds)
     }
 }

@@ -1,7 +1,7 @@
 import TrellisDynamics
 
 /// The springs a layout hangs its items on (`Layout.springs`, the springy flow layout), kept in
-/// the physics stage as one behaviour: while a finger scrolls the content (and while a fling
+/// the dynamics stage as one behaviour: while a finger scrolls the content (and while a fling
 /// it started decelerates) each sprung item moves with the content by its lag only (seed 000's
 /// shouldInvalidateLayout(forBoundsChange:)), and its spring pulls it back to its place. Tiled
 /// as WWDC 2013's version: only items within the margin of what is shown have springs; an item
@@ -22,28 +22,28 @@ extension CollectionView {
     /// has scrolled (a programmatic scroll does not stretch).
     mutating func layoutSpringsFollowScroll(from old: Point) {
         guard let springs = layout.springs else {
-            if physics.layoutSprings != nil { tearDownLayoutSprings() }
+            if dynamics.layoutSprings != nil { tearDownLayoutSprings() }
             return
         }
-        guard let finger = scrollMotion.physics.fingerInView,
-              scrollMotion.physics.dragging || scrollMotion.physics.decelerating else { return }
+        guard let finger = scrollMotion.deceleration.fingerInView,
+              scrollMotion.deceleration.dragging || scrollMotion.deceleration.decelerating else { return }
         let offset = presentationContentOffset
         let delta = springs.vertical ? offset.y - old.y : offset.x - old.x
         guard delta != 0 else { return }
         // The finger in content coordinates: where it is in the view, over the content shown now.
         let touch = finger + offset
-        var state = physics.layoutSprings ?? LayoutSpringsState(
-            behavior: physics.animator.add(AnchorSpringsBehavior(frequency: springs.frequency, damping: springs.damping)),
+        var state = dynamics.layoutSprings ?? LayoutSpringsState(
+            behavior: dynamics.animator.add(AnchorSpringsBehavior(frequency: springs.frequency, damping: springs.damping)),
             springs: AnchorSpringsBehavior(frequency: springs.frequency, damping: springs.damping))
         for (i, id) in state.springs.items.enumerated() {
-            guard var body = physics.animator.bodies[id] else { continue }
+            guard var body = dynamics.animator.bodies[id] else { continue }
             let lag = springs.lag(delta: delta, touch: touch, anchor: state.springs.anchors[i])
             if springs.vertical { body.center.y += lag } else { body.center.x += lag }
-            physics.animator.setItem(id, body)
+            dynamics.animator.setItem(id, body)
         }
         state.latestDelta = delta
         tile(&state, springs, touch: touch)
-        physics.layoutSprings = state
+        dynamics.layoutSprings = state
     }
 
     /// Springs for the items within the margin of the bounds on screen, none for the others; in
@@ -65,20 +65,20 @@ extension CollectionView {
         var joining: [(DynamicItemID, DynamicBody, IndexPath)] = []
         for (itemID, a) in wanted where state.items[itemID] == nil {
             let element = DynamicElement.item(itemID)
-            let id = physics.itemIDs[element] ?? DynamicItemID(physics.nextItem)
-            physics.assign(element, id)
+            let id = dynamics.itemIDs[element] ?? DynamicItemID(dynamics.nextItem)
+            dynamics.assign(element, id)
             state.items[itemID] = id
             state.springs.set(id, anchor: a.center)
-            guard physics.animator.bodies.index(of: id) == nil else { continue }
+            guard dynamics.animator.bodies.index(of: id) == nil else { continue }
             var start = a.center
             let lag = springs.lag(delta: state.latestDelta, touch: touch, anchor: a.center)
             if springs.vertical { start.y += lag } else { start.x += lag }
             joining.append((id, DynamicBody(center: start, size: a.size), a.indexPath))
         }
-        _ = physics.animator.update(state.behavior, to: state.springs)
+        _ = dynamics.animator.update(state.behavior, to: state.springs)
         for (id, body, indexPath) in joining {
-            physics.animator.setItem(id, body)
-            physics.cells[indexPath] = id
+            dynamics.animator.setItem(id, body)
+            dynamics.cells[indexPath] = id
         }
         if !leaving.isEmpty { releaseSprung(leaving) }
     }
@@ -86,34 +86,34 @@ extension CollectionView {
     /// Items the springs let go of leave the animator, unless a behaviour of the session names them.
     private mutating func releaseSprung(_ ids: Set<DynamicItemID>) {
         var named = Set<DynamicItemID>()
-        for entry in physics.animator.behaviors { named.formUnion(entry.behavior.items) }
+        for entry in dynamics.animator.behaviors { named.formUnion(entry.behavior.items) }
         let gone = ids.subtracting(named)
         guard !gone.isEmpty else { return }
         for id in gone.sorted() {
-            physics.animator.removeItem(id)
+            dynamics.animator.removeItem(id)
             // Only the springs knew it: forget it, so scrolling through many items keeps no trace.
-            if let element = physics.elements[id], physics.specs.isEmpty {
-                physics.elements[id] = nil
-                physics.itemIDs[element] = nil
+            if let element = dynamics.elements[id], dynamics.specs.isEmpty {
+                dynamics.elements[id] = nil
+                dynamics.itemIDs[element] = nil
             }
         }
-        physics.cells = physics.cells.filter { !gone.contains($0.value) }
+        dynamics.cells = dynamics.cells.filter { !gone.contains($0.value) }
     }
 
     /// Takes every spring off (the items are the layout's again): at rest, on a new layout or
     /// new data.
     mutating func tearDownLayoutSprings() {
-        guard let state = physics.layoutSprings else { return }
-        physics.layoutSprings = nil
-        _ = physics.animator.remove(state.behavior)
+        guard let state = dynamics.layoutSprings else { return }
+        dynamics.layoutSprings = nil
+        _ = dynamics.animator.remove(state.behavior)
         releaseSprung(Set(state.items.values))
     }
 
     /// After a tick: once nothing moves any more, the springs come off and the items are the
     /// layout's again, exactly. True when they did.
     mutating func restLayoutSprings() -> Bool {
-        guard physics.layoutSprings != nil, physics.animator.isPaused, !scrollMotion.physics.dragging,
-              !scrollMotion.physics.decelerating, scrollMotion.animation == nil else { return false }
+        guard dynamics.layoutSprings != nil, dynamics.animator.isPaused, !scrollMotion.deceleration.dragging,
+              !scrollMotion.deceleration.decelerating, scrollMotion.animation == nil else { return false }
         tearDownLayoutSprings()
         return true
     }

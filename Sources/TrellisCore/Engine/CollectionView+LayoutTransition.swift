@@ -24,13 +24,14 @@ extension CollectionView {
         }
         // A fling stops where it is: the transition keeps the view's centre from there; the
         // old layout's springs let go (their items start from where they are drawn).
-        haltScrollPhysics()
+        haltScrollDeceleration()
         tearDownLayoutSprings()
         let leaving = interruptAnimations()
         let transaction = beginTransaction(.layout)
         continueDisappearing(leaving, timing: timing, transaction: transaction)
         transition(to: newLayout, timing: timing, interactive: false, transaction: transaction)
         finishIfIdle(transaction)
+        bindIfNeeded()
         return transaction
     }
 
@@ -41,7 +42,10 @@ extension CollectionView {
     public mutating func beginInteractiveTransition(to newLayout: any Layout) throws(EngineError) -> Int {
         guard interactiveTransition == nil else { throw .transitionInProgress }
         cancelDrag()
-        haltScrollPhysics()
+        // The transition starts from the views bound now (a cancelled drag may have re-centred
+        // endless content).
+        bindIfNeeded()
+        haltScrollDeceleration()
         tearDownLayoutSprings()
         land(interruptAnimations())
         let transaction = beginTransaction(.layout, interactive: true)
@@ -65,12 +69,14 @@ extension CollectionView {
     public mutating func finishInteractiveTransition(animation timing: AnimationTiming = .default) throws(EngineError) {
         guard let state = interactiveTransition else { throw .noTransitionInProgress }
         land(state, on: layout, offset: scroll.contentOffset, timing: timing, cancelled: false)
+        bindIfNeeded()
     }
 
     /// cancelInteractiveTransition: animates back to the old layout, which stays installed.
     public mutating func cancelInteractiveTransition(animation timing: AnimationTiming = .default) throws(EngineError) {
         guard let state = interactiveTransition else { throw .noTransitionInProgress }
         land(state, on: state.oldLayout, offset: state.oldOffset, timing: timing, cancelled: true)
+        bindIfNeeded()
     }
 
     /// The progress of the interactive transition in progress, if any.
@@ -201,7 +207,7 @@ extension CollectionView {
             // session made with this layout at this offset shows (an animated change gets
             // there through its ticks).
             prepareForOnScreenBounds()
-            updateVisibleViews()
+            setNeedsBinding()
         }
     }
 

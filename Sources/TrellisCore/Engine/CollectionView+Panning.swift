@@ -2,33 +2,35 @@ import TrellisGeometry
 import TrellisDynamics
 
 /// UIScrollView's user scrolling: a pan drives the offset (1:1 inside the content, rubber-banded
-/// past an edge), a release decelerates, bounces, pages or settles on the layout's target, a
-/// touch catches the motion. The released motion is stage 2 of the tick, stepped by the same
-/// fixed steps as the physics stage.
+/// past an edge), a release decelerates, bounces, pages or settles on the layout's target, a touch
+/// catches the motion. The released motion is the tick's scroll-motion stage, stepped by the same
+/// fixed steps as the dynamics stage.
 extension CollectionView {
     /// The scrolling settings (UIScrollView's bounces, paging, deceleration rate…).
-    public var scrollConfiguration: ScrollConfiguration { scrollMotion.physics.configuration }
+    public var scrollConfiguration: ScrollConfiguration { scrollMotion.deceleration.configuration }
     /// The user's scrolling as it stands: dragging, tracking, each axis's released motion.
-    public var scrollPhysics: ScrollPhysics { scrollMotion.physics }
+    public var scrollDeceleration: ScrollDeceleration { scrollMotion.deceleration }
 
     /// Changes the scrolling settings. Turning scrolling off ends a drag as cancelled; a
     /// running deceleration keeps its rate.
     public mutating func configureScrolling(_ configuration: ScrollConfiguration) {
-        scrollMotion.physics.configuration = configuration
-        if !configuration.scrollEnabled, scrollMotion.physics.dragging { release(velocity: .zero, cancelled: true) }
+        scrollMotion.deceleration.configuration = configuration
+        if !configuration.scrollEnabled, scrollMotion.deceleration.dragging { release(velocity: .zero, cancelled: true) }
+        bindIfNeeded()
     }
 
     /// A touch down stops a deceleration or bounce where it is on screen (UIKit's catch); a touch
     /// up with no drag after it lets an offset stopped past an edge bounce back.
     public mutating func touch(down: Bool) {
         if down {
-            scrollMotion.physics.tracking = true
-            scrollMotion.physics.x = nil
-            scrollMotion.physics.y = nil
+            scrollMotion.deceleration.tracking = true
+            scrollMotion.deceleration.x = nil
+            scrollMotion.deceleration.y = nil
         } else {
-            scrollMotion.physics.tracking = false
-            if !scrollMotion.physics.dragging { release(velocity: .zero, cancelled: true, reportDragEnd: false) }
+            scrollMotion.deceleration.tracking = false
+            if !scrollMotion.deceleration.dragging { release(velocity: .zero, cancelled: true, reportDragEnd: false) }
         }
+        bindIfNeeded()
     }
 
     /// UIPanGestureRecognizer's callbacks: `translation` is cumulative since `began`, in the
@@ -38,6 +40,7 @@ extension CollectionView {
     public mutating func pan(_ phase: PanPhase, translation: Point, velocity: Point = .zero,
                              location: Point? = nil) throws(EngineError) {
         guard scrollConfiguration.scrollEnabled else { throw .scrollingDisabled }
+        defer { bindIfNeeded() }
         // During an interactive layout transition the content does not scroll (ours): a pan
         // cannot begin or move it, whether or not the transition moves the offset; a pan's end
         // is always accepted (a finger lift cannot be refused), and there is no drag to end,
@@ -53,25 +56,25 @@ extension CollectionView {
         switch phase {
         case .began:
             stopOffsetAnimation()
-            scrollMotion.physics.x = nil
-            scrollMotion.physics.y = nil
+            scrollMotion.deceleration.x = nil
+            scrollMotion.deceleration.y = nil
             let offset = scroll.contentOffset
             let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
             let origin = Point(x: RubberBand.unband(offset.x, lo: lo.x, hi: hi.x, dimension: scroll.boundsSize.width),
                                y: RubberBand.unband(offset.y, lo: lo.y, hi: hi.y, dimension: scroll.boundsSize.height))
-            scrollMotion.physics.drag = ScrollPhysics.Drag(origin: origin, startOffset: offset, lastOffset: offset, lastTime: time)
+            scrollMotion.deceleration.drag = ScrollDeceleration.Drag(origin: origin, startOffset: offset, lastOffset: offset, lastTime: time)
             let down = location ?? Point(x: scroll.boundsSize.width / 2, y: scroll.boundsSize.height / 2)
-            scrollMotion.physics.drag?.touchDown = down
-            scrollMotion.physics.fingerInView = down
-            scrollMotion.physics.dragVelocity = .zero
-            scrollMotion.physics.tracking = true
+            scrollMotion.deceleration.drag?.touchDown = down
+            scrollMotion.deceleration.fingerInView = down
+            scrollMotion.deceleration.dragVelocity = .zero
+            scrollMotion.deceleration.tracking = true
             pendingEvents.append(.scrollWillBeginDragging(contentOffset: offset))
             if translation != .zero { follow(translation) }
         case .changed:
-            guard scrollMotion.physics.dragging else { throw .panNotBegun }
+            guard scrollMotion.deceleration.dragging else { throw .panNotBegun }
             follow(translation)
         case .ended, .cancelled:
-            guard scrollMotion.physics.dragging else { throw .panNotBegun }
+            guard scrollMotion.deceleration.dragging else { throw .panNotBegun }
             follow(translation)
             release(velocity: phase == .ended ? Point(x: -velocity.x, y: -velocity.y) : .zero, cancelled: phase == .cancelled)
         }
@@ -80,8 +83,8 @@ extension CollectionView {
     /// The offset for the finger at `translation`: 1:1 inside the content, rubber-banded (or
     /// clamped without bouncing) past an edge, per axis; an axis that may not move stays.
     private mutating func follow(_ translation: Point) {
-        guard var drag = scrollMotion.physics.drag else { return }
-        scrollMotion.physics.fingerInView = drag.touchDown + translation
+        guard var drag = scrollMotion.deceleration.drag else { return }
+        scrollMotion.deceleration.fingerInView = drag.touchDown + translation
         let axes = scrollConfiguration.movableAxes(scroll)
         let bounces = scrollConfiguration.bounces
         let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
@@ -95,11 +98,11 @@ extension CollectionView {
                            y: place(raw.y, current.y, axes.y, lo.y, hi.y, scroll.boundsSize.height))
         if time > drag.lastTime {
             let dt = time - drag.lastTime
-            scrollMotion.physics.dragVelocity = Point(x: (offset.x - drag.lastOffset.x) / dt, y: (offset.y - drag.lastOffset.y) / dt)
+            scrollMotion.deceleration.dragVelocity = Point(x: (offset.x - drag.lastOffset.x) / dt, y: (offset.y - drag.lastOffset.y) / dt)
             drag.lastOffset = offset
             drag.lastTime = time
         }
-        scrollMotion.physics.drag = drag
+        scrollMotion.deceleration.drag = drag
         moveOffset(to: offset)
     }
 
@@ -107,11 +110,11 @@ extension CollectionView {
     /// the offset moving at `velocity` (content-offset direction, pt/s): each movable axis
     /// decelerates, bounces back from past an edge, or settles on a page or the layout's target.
     private mutating func release(velocity: Point, cancelled: Bool, reportDragEnd: Bool = true) {
-        let wasDragging = scrollMotion.physics.dragging
-        let startOffset = scrollMotion.physics.drag?.startOffset ?? scroll.contentOffset
-        scrollMotion.physics.drag = nil
-        scrollMotion.physics.tracking = false
-        scrollMotion.physics.dragVelocity = .zero
+        let wasDragging = scrollMotion.deceleration.dragging
+        let startOffset = scrollMotion.deceleration.drag?.startOffset ?? scroll.contentOffset
+        scrollMotion.deceleration.drag = nil
+        scrollMotion.deceleration.tracking = false
+        scrollMotion.deceleration.dragVelocity = .zero
         let config = scrollConfiguration
         let axes = config.movableAxes(scroll)
         let v = Point(x: axes.x ? velocity.x : 0, y: axes.y ? velocity.y : 0)
@@ -147,43 +150,13 @@ extension CollectionView {
             }
             return abs(v) < AxisMotion.restSpeed ? nil : AxisMotion(phase: .decelerating, velocity: v, rate: rate)
         }
-        scrollMotion.physics.x = axes.x ? motion(offset.x, v.x, lo.x, hi.x, target.x) : nil
-        scrollMotion.physics.y = axes.y ? motion(offset.y, v.y, lo.y, hi.y, target.y) : nil
+        scrollMotion.deceleration.x = axes.x ? motion(offset.x, v.x, lo.x, hi.x, target.x) : nil
+        scrollMotion.deceleration.y = axes.y ? motion(offset.y, v.y, lo.y, hi.y, target.y) : nil
         if wasDragging && reportDragEnd {
             if !cancelled { pendingEvents.append(.scrollWillEndDragging(velocity: v, targetContentOffset: target)) }
-            pendingEvents.append(.scrollDidEndDragging(decelerate: scrollMotion.physics.decelerating))
+            pendingEvents.append(.scrollDidEndDragging(decelerate: scrollMotion.deceleration.decelerating))
         }
         recentreWrappedContent()
-    }
-
-    /// Stage 2's released motion for `steps` fixed steps of the physics stage. Returns true
-    /// when the offset on screen moved.
-    mutating func stepScrollPhysics(steps: Int) -> Bool {
-        guard steps > 0, scrollMotion.physics.decelerating else { return false }
-        let h = DynamicAnimator.step
-        let bounces = scrollConfiguration.bounces
-        var offset = scroll.contentOffset
-        let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
-        for _ in 0..<steps {
-            if var axis = scrollMotion.physics.x {
-                let (x, ended) = axis.step(offset.x, lo: lo.x, hi: hi.x, bounces: bounces, h: h, dimension: scroll.boundsSize.width)
-                offset.x = x
-                scrollMotion.physics.x = ended ? nil : axis
-            }
-            if var axis = scrollMotion.physics.y {
-                let (y, ended) = axis.step(offset.y, lo: lo.y, hi: hi.y, bounces: bounces, h: h, dimension: scroll.boundsSize.height)
-                offset.y = y
-                scrollMotion.physics.y = ended ? nil : axis
-            }
-            if !scrollMotion.physics.decelerating { break }
-        }
-        let moved = offset != scroll.contentOffset
-        if moved {
-            scroll.contentOffset = offset
-            pendingEvents.append(.scrollDidScroll(contentOffset: offset))
-        }
-        if !scrollMotion.physics.decelerating { pendingEvents.append(.scrollDidEndDecelerating(contentOffset: offset)) }
-        return moved
     }
 
     /// A command moved the offset (a drag): the layout sees the new bounds, springs follow,
@@ -194,25 +167,25 @@ extension CollectionView {
         scroll.contentOffset = offset
         prepareForOnScreenBounds()
         layoutSpringsFollowScroll(from: old)
-        updateVisibleViews()
+        setNeedsBinding()
         pendingEvents.append(.scrollDidScroll(contentOffset: offset))
     }
 
     /// Puts back the user's scrolling from a snapshot (settings, a drag or fling in flight) on an
     /// engine rebuilt at the same offset and time.
-    public mutating func resumeScrolling(_ saved: ScrollPhysics) {
-        scrollMotion.physics = saved
+    public mutating func resumeScrolling(_ saved: ScrollDeceleration) {
+        scrollMotion.deceleration = saved
     }
 
     /// An animated or direct scroll takes over from a released motion, from where it is.
     /// Ends a drag in progress as cancelled (an interactive transition begins): no fling.
     mutating func cancelDrag() {
-        guard scrollMotion.physics.dragging else { return }
+        guard scrollMotion.deceleration.dragging else { return }
         release(velocity: .zero, cancelled: true)
     }
 
-    mutating func haltScrollPhysics() {
-        scrollMotion.physics.x = nil
-        scrollMotion.physics.y = nil
+    mutating func haltScrollDeceleration() {
+        scrollMotion.deceleration.x = nil
+        scrollMotion.deceleration.y = nil
     }
 }

@@ -9,7 +9,7 @@ extension CollectionView {
     public mutating func setContentOffset(_ offset: Point, timing: AnimationTiming) throws(EngineError) -> Int? {
         if scrollMotion.animation?.interactive == true { throw .transitionInProgress }
         // An animated scroll interrupts a fling where it is on screen, as UIKit's does.
-        haltScrollPhysics()
+        haltScrollDeceleration()
         guard timing.duration > 0 || timing.delay > 0 else {
             stopOffsetAnimation()
             setContentOffset(offset)
@@ -22,8 +22,9 @@ extension CollectionView {
         animateOffset(to: offset, timing: timing, transaction: transaction)
         if let running { releaseOffset(from: running) }
         // Nothing moved on screen yet: the layout already lays out for these bounds.
-        updateVisibleViews()
+        setNeedsBinding()
         finishIfIdle(transaction)
+        bindIfNeeded()
         return transaction
     }
 

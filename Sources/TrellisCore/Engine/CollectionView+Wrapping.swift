@@ -9,8 +9,8 @@ extension CollectionView {
     /// transition, no dynamic element (their positions are in content coordinates).
     var isAtRest: Bool {
         !needsTicks && animations.isEmpty && interactiveTransition == nil && scrollMotion.animation == nil
-            && !scrollMotion.physics.dragging && !scrollMotion.physics.tracking && !scrollMotion.physics.decelerating
-            && disappearing.isEmpty && physics.elements.isEmpty && physics.bodies.isEmpty
+            && !scrollMotion.deceleration.dragging && !scrollMotion.deceleration.tracking && !scrollMotion.deceleration.decelerating
+            && disappearing.isEmpty && dynamics.elements.isEmpty && dynamics.bodies.isEmpty
     }
 
     /// Moves the offset by whole turns of a wrapping layout toward the middle of its range when
@@ -29,10 +29,13 @@ extension CollectionView {
         let offset = scroll.contentOffset
         let kx = turns(offset.x, period.x, lo.x, hi.x), ky = turns(offset.y, period.y, lo.y, hi.y)
         guard kx != 0 || ky != 0 else { return false }
+        // Bound at the offset before the move first: the pool hands out views in the order
+        // they are asked for, and the views must be those a pass there gave.
+        bindIfNeeded()
         scroll.contentOffset = Point(x: offset.x - kx * period.x, y: offset.y - ky * period.y)
         layout.prepare(context, invalidation: .boundsChange)
         scroll.contentSize = layout.contentSize
-        updateVisibleViews()
+        setNeedsBinding()
         return true
     }
 

@@ -21,18 +21,22 @@ public struct CollectionView: Sendable {
     /// Views of deleted or vanished elements, animating to their final attributes; they return
     /// to the pool when their animation ends.
     var disappearing: [DisappearingView] = []
-    /// The motion pipeline's stages with state of their own (MotionStage.swift tells the order).
+    /// The motion pipeline's stages with state of their own (`TickStage` tells the order).
     var scrollMotion = ScrollMotion()
-    var physics = PhysicsStage()
+    var dynamics = DynamicsStage()
     var animations = TimedAnimations()
     /// The interactive layout transition in progress, if any.
     var interactiveTransition: InteractiveTransitionState?
-    /// A tick whose physics steps are not all taken yet (`advance(to:physicsWhile:overrun:)`).
+    /// A tick whose dynamics steps are not all taken yet (`advance(to:dynamicsWhile:overrun:)`).
     var tickInProgress: TickInProgress?
-    /// Physics steps dropped, in all: by a bounded advance (`PhysicsOverrun.drop`) and past the
-    /// catch-up limit (`physicsCatchUpLimit`) while the animator ran.
-    public internal(set) var physicsStepsDropped = 0
-    private var generation = 0
+    /// Dynamics steps dropped, in all: by a bounded advance (`DynamicsOverrun.drop`) and past the
+    /// catch-up limit (`dynamicsCatchUpLimit`) while the animator ran.
+    public internal(set) var dynamicsStepsDropped = 0
+    /// The binding pass's count, to find the views the last pass did not want.
+    var generation = 0
+    /// What a command or a stage changed that binding must follow; `bindIfNeeded` binds
+    /// (CollectionView+Binding.swift).
+    var pendingBinding = BindingWork.none
     var pendingEvents: [EngineEvent] = []
     /// The scene's last drawing order, reused while it holds.
     let drawingOrderMemo = DrawingOrderMemo()
@@ -70,6 +74,7 @@ public struct CollectionView: Sendable {
         scroll = ScrollState(boundsSize: boundsSize, contentInset: contentInset)
         scroll.contentOffset = scroll.minimumContentOffset
         relayout(.all)
+        bindIfNeeded()
     }
 
     // MARK: Inputs
@@ -88,12 +93,17 @@ public struct CollectionView: Sendable {
         }
         relayout(.all, clampOffset: true)
         if let wrapped, let item = data.indexPath(of: wrapped.id), let centring = offsetCentring(item) {
+            // Bound where the reload left the offset first, then at the wrapped item's place:
+            // the pool hands out views in the order they are asked for, so one pass at the end
+            // would give other views their ids.
+            bindIfNeeded()
             scroll.contentOffset = centring + wrapped.displacement
             retargetScroll()
             prepareForOnScreenBounds()
-            updateVisibleViews()
+            setNeedsBinding()
         }
-        if joinReinsertedItems() { updateVisibleViews() }
+        if joinReinsertedItems() { setNeedsBinding() }
+        bindIfNeeded()
     }
 
     /// Replaces the data keeping bound views and the selection of items that still exist: the
@@ -114,7 +124,7 @@ public struct CollectionView: Sendable {
         }
         if rebind {
             relayout(invalidation, clampOffset: true)
-            if joinReinsertedItems() { updateVisibleViews() }
+            if joinReinsertedItems() { setNeedsBinding() }
         } else {
             layout.prepare(context, invalidation: invalidation)
             scroll.contentSize = layout.contentSize
@@ -125,11 +135,12 @@ public struct CollectionView: Sendable {
     /// Sets the content offset as UIScrollView's setContentOffset does: exactly, unclamped.
     public mutating func setContentOffset(_ offset: Point) {
         stopOffsetAnimation()
-        haltScrollPhysics()
+        haltScrollDeceleration()
         let old = scroll.visibleBounds
         scroll.contentOffset = offset
         boundsDidChange(from: old)
         recentreWrappedContent()
+        bindIfNeeded()
     }
 
     /// Scrolls so the item sits at `position` (UIKit's scrollToItem), clamped to the content.
@@ -153,12 +164,14 @@ public struct CollectionView: Sendable {
     public mutating func resize(to size: Size) {
         scroll.boundsSize = size
         relayout(.boundsChange, clampOffset: true)
+        bindIfNeeded()
     }
 
     /// Changes UIScrollView's contentInset.
     public mutating func setContentInset(_ inset: EdgeInsets) {
         scroll.contentInset = inset
         relayout(.boundsChange, clampOffset: true)
+        bindIfNeeded()
     }
 
     /// Replaces the layout without animation; the offset goes through the new layout's
@@ -167,106 +180,54 @@ public struct CollectionView: Sendable {
         tearDownLayoutSprings()
         layout = newLayout
         relayout(.all)
+        // Bound at the old offset first, as the new layout is installed, then where the offset
+        // goes: the pool hands out views in the order they are asked for.
+        bindIfNeeded()
         setContentOffset(scroll.clamped(layout.targetContentOffset(forProposed: scroll.contentOffset)))
     }
 
     /// Moves the engine's clock (seconds) and everything that moves with it: the one way time
-    /// enters the engine. Time never goes backwards. One tick of the motion pipeline, in its
-    /// order (MotionStage.swift): input, scroll motion, physics, layout on the on-screen bounds,
-    /// timed animations, binding.
+    /// enters the engine. Time never goes backwards. One tick: every stage of the motion
+    /// pipeline, in `TickStage`'s order.
     public mutating func advance(to time: Double) {
-        advance(to: time, physicsWhile: { true }, overrun: .drop)
+        advance(to: time, dynamicsWhile: { true }, overrun: .drop)
     }
 
-    /// `advance(to:)` with its physics bounded by the caller: after each physics step `more` is
+    /// `advance(to:)` with its dynamics bounded by the caller: after each dynamics step `more` is
     /// asked whether to take another (the server asks its clock; the engine has none, and the
     /// steps it takes are the same whatever the answers, only when they are taken differs). At
     /// least one step is taken if any is due. The steps `more` refuses are dropped (`.drop`:
-    /// physics falls behind real time, as a live clock must, and `physicsStepsDropped` counts
+    /// dynamics falls behind real time, as a live clock must, and `dynamicsStepsDropped` counts
     /// them) or kept for `continueAdvance` (`.defer`: a manual clock's long advance, split
     /// across the server's loop turns; the tick then ends only when the last step is taken, and
     /// nothing else may be asked of the engine meanwhile). True when the tick ended.
     @discardableResult
-    public mutating func advance(to time: Double, physicsWhile more: () -> Bool, overrun: PhysicsOverrun) -> Bool {
+    public mutating func advance(to time: Double, dynamicsWhile more: () -> Bool, overrun: DynamicsOverrun) -> Bool {
         precondition(tickInProgress == nil, "an advance is still in progress: continueAdvance it first")
         guard time > self.time else { return true }
         self.time = time
-        // A layout animating by itself is prepared again for this tick, even at its last one.
-        var tick = TickInProgress(layoutMoves: layout.needsTicks)
-        let shown = presentationContentOffset
-        // 1. Input samples due by now: gestures arrive as commands (pan, touch) between ticks.
-        // The fixed steps due, one count for the released scroll and the animator.
-        let (steps, beyondCatchUp) = physics.dueSteps(to: time)
-        physicsStepsDropped += beyondCatchUp
-        // 2. Scroll motion: the offset on screen (an animation, or the user's released scroll).
-        let (animated, scrollLanded) = scrollMotion.step(to: time)
-        let flung = stepScrollPhysics(steps: steps)
-        tick.scrolled = animated || flung
-        tick.scrollLanded = scrollLanded
-        // The layout's springs follow the scroll before the step (seed 000's bounds change).
-        if tick.scrolled { layoutSpringsFollowScroll(from: shown) }
-        // 3. Physics (the rest of the tick follows once its steps are taken).
-        tick.remainingSteps = steps
-        tick.overrun = overrun
-        return runTick(tick, while: more)
+        return runTick(TickInProgress(layoutMoves: layout.needsTicks, overrun: overrun), while: more)
     }
 
-    /// Takes more of a deferred tick's physics steps (`advance(to:physicsWhile:overrun:)` with
+    /// Takes more of a deferred tick's dynamics steps (`advance(to:dynamicsWhile:overrun:)` with
     /// `.defer`), and ends the tick once the last is taken: true then.
     @discardableResult
-    public mutating func continueAdvance(physicsWhile more: () -> Bool) -> Bool {
+    public mutating func continueAdvance(dynamicsWhile more: () -> Bool) -> Bool {
         guard let tick = tickInProgress else { return true }
         tickInProgress = nil
         return runTick(tick, while: more)
     }
 
-    /// True while a deferred tick still has physics steps to take.
+    /// True while a deferred tick still has dynamics steps to take.
     public var isAdvancing: Bool { tickInProgress != nil }
-
-    /// Stage 3 for as long as `more` allows, then (the steps taken or dropped) stages 4 to 6.
-    private mutating func runTick(_ tick: TickInProgress, while more: () -> Bool) -> Bool {
-        var tick = tick
-        let (taken, moved) = stepPhysics(steps: tick.remainingSteps, while: more)
-        tick.stepped = tick.stepped || moved
-        tick.remainingSteps -= taken
-        if tick.remainingSteps > 0 {
-            if tick.overrun == .defer {
-                tickInProgress = tick
-                return false
-            }
-            physicsStepsDropped += tick.remainingSteps
-        }
-        // Springs that came to rest come off.
-        let simulated = restLayoutSprings() || tick.stepped
-        // 4. Layout for the bounds on screen, when the layout depends on them.
-        if tick.scrolled || tick.layoutMoves { prepareForOnScreenBounds() }
-        // 5. Timed animations.
-        let landed = stepAnimations(alsoLanded: tick.scrollLanded)
-        // 6. Binding and the scene.
-        if tick.scrolled || landed || simulated || tick.layoutMoves { updateVisibleViews() }
-        // Endless content goes back to its middle copy once everything has stopped.
-        recentreWrappedContent()
-        return true
-    }
 
     /// The session needs frames: some stage of the pipeline moves something by time alone. The
     /// frame clock, persistence and `stats` ask only this.
-    public var needsTicks: Bool { physics.needsTicks || needsTicksBesidesPhysics }
+    public var needsTicks: Bool { dynamics.needsTicks || needsTicksBesidesDynamics }
 
-    /// Some stage other than physics moves something by time alone (a restored live session lands
-    /// these; its physics goes on live).
-    public var needsTicksBesidesPhysics: Bool { scrollMotion.needsTicks || animations.needsTicks || layout.needsTicks }
-
-    /// Sets the prefetch margin and rebinds.
-    public mutating func setPrefetchMargin(_ margin: Double) {
-        prefetchMargin = max(0, margin)
-        updateVisibleViews()
-    }
-
-    /// Sets the pool bound per reuse identifier (and optional per-identifier bounds).
-    public mutating func setPoolLimit(_ limit: Int, for reuseIdentifier: String? = nil) {
-        if let reuseIdentifier { reusePool.limits[reuseIdentifier] = limit } else { reusePool.defaultLimitPerIdentifier = limit }
-    }
+    /// Some stage other than dynamics moves something by time alone (a restored live session lands
+    /// these; its dynamics goes on live).
+    public var needsTicksBesidesDynamics: Bool { scrollMotion.needsTicks || animations.needsTicks || layout.needsTicks }
 
     /// Events since the last call (selection, …), oldest first.
     public mutating func drainEvents() -> [EngineEvent] {
@@ -286,6 +247,7 @@ public struct CollectionView: Sendable {
 
     /// Hands `visitor` the views of `scene`, back to front, without building them.
     public func visitScene<Visitor: SceneVisitor>(_ visitor: inout Visitor) {
+        assert(!needsBinding, "a command ended without binding (bindIfNeeded)")
         // Drawing order is settled on small keys first (remembered from the last frame while it
         // holds: DrawingOrderMemo), then each view is read once in its place: sorting whole
         // SceneViews (or indices into them, then copying) cost as much as building them, and
@@ -316,7 +278,7 @@ public struct CollectionView: Sendable {
                             let item = data[element.indexPath]
                             itemID = item.id
                             payload = item.data
-                        } else if element.kind == .body, let body = physics.bodies[element.indexPath.item] {
+                        } else if element.kind == .body, let body = dynamics.bodies[element.indexPath.item] {
                             // A body's name stands where a cell's item id does.
                             itemID = ItemID(body.name)
                             payload = body.data
@@ -371,7 +333,7 @@ public struct CollectionView: Sendable {
                 }
             }
         }
-        updateVisibleViews()
+        setNeedsBinding()
         recentreWrappedContent()
     }
 
@@ -385,113 +347,13 @@ public struct CollectionView: Sendable {
     var context: LayoutContext {
         LayoutContext(data: data, boundsSize: scroll.boundsSize, contentOffset: layoutContentOffset,
                       contentInset: scroll.contentInset, modelContentOffset: scroll.contentOffset,
-                      velocity: scrollVelocity, time: time, isDragging: scrollMotion.physics.dragging)
+                      velocity: scrollVelocity, time: time, isDragging: scrollMotion.deceleration.dragging)
     }
 
     /// The offset the layout lays out at (`context`).
     private var layoutContentOffset: Point {
         if let carried = scrollMotion.animation, animations[carried.transaction]?.kind == .layout { return scroll.contentOffset }
         return presentationContentOffset
-    }
-
-    /// The visible rectangle on screen now.
-    var onScreenBounds: Rect { Rect(origin: presentationContentOffset, size: scroll.boundsSize) }
-
-    /// Stage 4 of the tick: prepares the layout for the bounds on screen when it asks to be
-    /// (UIKit's shouldInvalidateLayout(forBoundsChange:)).
-    mutating func prepareForOnScreenBounds() {
-        if layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
-            layout.prepare(context, invalidation: .boundsChange)
-            scroll.contentSize = layout.contentSize
-        }
-    }
-
-    private mutating func boundsDidChange(from old: Rect) {
-        if onScreenBounds.size != old.size || layout.shouldInvalidate(forBoundsChange: onScreenBounds) {
-            layout.prepare(context, invalidation: .boundsChange)
-            scroll.contentSize = layout.contentSize
-        }
-        updateVisibleViews()
-    }
-
-    /// Binds the elements in the visible rect plus the margin (the model rect and, while the
-    /// offset animates, the presentation rect), unbinding the rest first so their views can be
-    /// reused at once. Animating views stay bound until they land: their path counts, not only
-    /// their ends. An animating view's target follows the layout.
-    mutating func updateVisibleViews() {
-        let rects = bindingRects
-        var wanted = shownAttributes(in: rects.model)
-        if let presented = rects.presented {
-            var seen = Set(wanted.map(\.element))
-            for a in shownAttributes(in: presented) where seen.insert(a.element).inserted { wanted.append(a) }
-        }
-        generation &+= 1
-        var appearing: [Int] = []
-        for (order, attributes) in wanted.enumerated() {
-            if let index = bound.index(forKey: attributes.element) {
-                bound[row: index].order = order
-                bound[row: index].generation = generation
-                if bound[row: index].animation != nil {
-                    bound[row: index].animation!.to = attributes
-                } else {
-                    bound[row: index].attributes = attributes
-                }
-            } else {
-                appearing.append(order)
-            }
-        }
-        if bound.count > wanted.count - appearing.count {
-            for (element, b) in boundInOrder where b.generation != generation && b.animation == nil {
-                reusePool.enqueue(b.view, reuseIdentifier: b.reuseIdentifier)
-                bound[element] = nil
-            }
-        }
-        for order in appearing {
-            let attributes = wanted[order]
-            let reuseIdentifier = self.reuseIdentifier(for: attributes.element)
-            let (view, _) = reusePool.dequeue(reuseIdentifier)
-            bound[attributes.element] = BoundView(view: view, reuseIdentifier: reuseIdentifier,
-                                                  attributes: attributes, order: order, generation: generation)
-        }
-    }
-
-    /// Where views are bound: the visible rect and the prefetch margin around it, at the model
-    /// offset and (while an animated scroll is on screen elsewhere) at the presented one.
-    private var bindingRects: (model: Rect, presented: Rect?) {
-        let model = scroll.visibleBounds.expanded(dx: prefetchMargin, dy: prefetchMargin)
-        let presented = presentationContentOffset
-        guard presented != scroll.contentOffset else { return (model, nil) }
-        return (model, Rect(origin: presented, size: scroll.boundsSize).expanded(dx: prefetchMargin, dy: prefetchMargin))
-    }
-
-    /// Binds a view to one element that appeared without changing anything else (a body added),
-    /// exactly as `updateVisibleViews` would, last in drawing order among its z-index: in time
-    /// independent of how many elements the session has. Nothing when it is not shown.
-    mutating func bindIfShown(_ attributes: LayoutAttributes) {
-        let rects = bindingRects
-        guard bound.index(forKey: attributes.element) == nil,
-              attributes.visualBounds.intersects(rects.model) || rects.presented.map(attributes.visualBounds.intersects) == true
-        else { return }
-        var order = 0
-        for index in bound.indices { order = max(order, bound[row: index].order + 1) }
-        let reuseIdentifier = self.reuseIdentifier(for: attributes.element)
-        let (view, _) = reusePool.dequeue(reuseIdentifier)
-        bound[attributes.element] = BoundView(view: view, reuseIdentifier: reuseIdentifier, attributes: attributes,
-                                              order: order, generation: generation)
-    }
-
-    /// The bound views in drawing order. Anything that feeds the pool iterates this, never the
-    /// dictionary, whose order changes from process to process: the same commands must give
-    /// the same view ids everywhere.
-    var boundInOrder: [(key: ElementID, value: BoundView)] {
-        bound.sorted { $0.value.order != $1.value.order ? $0.value.order < $1.value.order : $0.key < $1.key }
-    }
-
-    /// Lands every animation at once (reporting them interrupted) and returns every view to its pool.
-    mutating func unbindAll() {
-        land(interruptAnimations(keepingScroll: true))
-        for (_, b) in boundInOrder { reusePool.enqueue(b.view, reuseIdentifier: b.reuseIdentifier) }
-        bound.removeAll(keepingCapacity: true)
     }
 
     /// Cells use their item's identifier; supplementary and decoration views their kind (UIKit
@@ -503,7 +365,7 @@ public struct CollectionView: Sendable {
         case .supplementary(let kind), .decoration(let kind):
             return kind.rawValue
         case .body:
-            return physics.bodies[element.indexPath.item]?.reuseIdentifier ?? FreeBody.defaultReuseIdentifier
+            return dynamics.bodies[element.indexPath.item]?.reuseIdentifier ?? FreeBody.defaultReuseIdentifier
         }
     }
 }

@@ -21,6 +21,8 @@ struct DrawingKey: Equatable {
 /// come out the same, and comparing them costs a fraction of sorting a thousand of them again,
 /// which was 7% of a 64-viewer tick. A pure memo: any copy of the engine may share it.
 final class DrawingOrderMemo: Sendable {
+    // Locked although one engine is single-threaded: copies of the engine, a Sendable value,
+    // share this memo and may draw on different threads.
     private let last = Mutex<(keys: [DrawingKey], sorted: [DrawingKey])>(([], []))
 
     /// `keys` in drawing order.

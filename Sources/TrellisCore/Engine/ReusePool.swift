@@ -51,12 +51,6 @@ public struct ReusePool: Hashable, Sendable {
         stacks[reuseIdentifier, default: []].append(view)
         return true
     }
-
-    /// Destroys every pooled view (as a memory warning would).
-    public mutating func drain() {
-        for (identifier, views) in stacks { counters[identifier, default: ReuseCounters()].destroyed += views.count }
-        stacks.removeAll()
-    }
 }
 
 /// How one reuse identifier's views were made: created new, reused from the pool, destroyed.

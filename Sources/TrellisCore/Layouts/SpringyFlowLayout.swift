@@ -3,7 +3,7 @@
 /// their flow centres, so a scroll stretches and compresses the list: each item moves with the
 /// content by the scroll step times its distance from the touch over `scrollResistance` (500),
 /// never more than the step, and springs back. At rest it is exactly the flow layout; the
-/// springs live in the engine's physics stage, tiled to what is shown (`LayoutSprings`).
+/// springs live in the engine's dynamics stage, tiled to what is shown (`LayoutSprings`).
 /// Horizontal flows stretch along x as vertical ones along y.
 public struct SpringyFlowLayout: RegisteredLayout {
     /// The flow it hangs on springs: every flow key is this layout's too.

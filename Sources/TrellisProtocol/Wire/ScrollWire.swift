@@ -39,7 +39,7 @@ public enum ScrollWire {
     /// The offset on screen, its velocity, the user's scrolling state, the settings and the
     /// layout's current item.
     public static func state(_ view: CollectionView) -> JSONValue {
-        let p = view.scrollPhysics
+        let p = view.scrollDeceleration
         var state: [String: JSONValue] = ["contentOffset": WireEncoding.pair(view.presentationContentOffset),
                                           "velocity": WireEncoding.pair(view.scrollVelocity),
                                           "dragging": .bool(p.dragging), "decelerating": .bool(p.decelerating),

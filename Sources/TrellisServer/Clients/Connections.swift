@@ -23,8 +23,8 @@ extension Server {
         guard !isShuttingDown else { return }
         for session in sessions.values.sorted(by: { $0.name < $1.name }) where session.panOwner == connection.id {
             session.panOwner = nil
-            let physics = session.collectionView.scrollPhysics
-            guard pendingRequests[session.name] == nil, let drag = physics.drag, let finger = physics.fingerInView else { continue }
+            let deceleration = session.collectionView.scrollDeceleration
+            guard pendingRequests[session.name] == nil, let drag = deceleration.drag, let finger = deceleration.fingerInView else { continue }
             let translation = finger.vector(from: drag.touchDown)
             let params: JSONValue = .object(["session": .string(session.name), "phase": .string("cancelled"),
                                              "translation": .array([.number(translation.dx), .number(translation.dy)])])

@@ -19,11 +19,11 @@ enum ClockMethods {
                 session.collectionView.advance(to: target)
                 return result(session)
             }
-            if session.collectionView.advance(to: target, physicsWhile: context.withinBudget, overrun: .defer) {
+            if session.collectionView.advance(to: target, dynamicsWhile: context.withinBudget, overrun: .defer) {
                 return result(session)
             }
             context.deferred = DeferredWork(session: session) { session, more in
-                session.collectionView.continueAdvance(physicsWhile: more) ? result(session) : nil
+                session.collectionView.continueAdvance(dynamicsWhile: more) ? result(session) : nil
             }
             return .null
         },

@@ -86,7 +86,7 @@ struct MethodContext {
         // an idle session's time (and so what viewers hold) does not drift between frames.
         let changes = effect == .changesSession
         if changes || session.collectionView.needsTicks {
-            session.syncClock(toLoopMilliseconds: server.nowMilliseconds, physicsWhile: withinBudget)
+            session.syncClock(toLoopMilliseconds: server.nowMilliseconds, dynamicsWhile: withinBudget)
         }
         if changes { touched = session }
         return session

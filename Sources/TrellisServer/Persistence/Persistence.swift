@@ -380,11 +380,11 @@ final class Persistence {
                 // Animations land (an interactive transition waits: it needs no ticks); physics
                 // takes what is left of its restore steps, and goes on live from there.
                 var seconds = 0
-                while view.needsTicksBesidesPhysics && seconds < 3600 {
+                while view.needsTicksBesidesDynamics && seconds < 3600 {
                     restoreAdvance(&view, of: name, to: view.time + 1)
                     seconds += 1
                 }
-                if view.needsTicks && !view.needsTicksBesidesPhysics {
+                if view.needsTicks && !view.needsTicksBesidesDynamics {
                     restoreAdvance(&view, of: name, to: view.time + Double(Self.restoreStepsPerLiveSession) / 60)
                 }
             }
@@ -399,11 +399,11 @@ final class Persistence {
     /// `restoreStepsPerLiveSession` (none once they are spent: the rest is dropped).
     private func restoreAdvance(_ view: inout CollectionView, of name: String, to time: Double) {
         let left = restoreStepsLeft[name, default: Self.restoreStepsPerLiveSession]
-        let before = view.physicsStepsTaken
-        view.physicsCatchUpLimit = left
+        let before = view.dynamicsStepsTaken
+        view.dynamicsCatchUpLimit = left
         view.advance(to: time)
-        view.physicsCatchUpLimit = Session.liveCatchUpLimit
-        restoreStepsLeft[name] = max(0, left - (view.physicsStepsTaken - before))
+        view.dynamicsCatchUpLimit = Session.liveCatchUpLimit
+        restoreStepsLeft[name] = max(0, left - (view.dynamicsStepsTaken - before))
     }
 
     // MARK: Shutdown

@@ -8,8 +8,8 @@ import TrellisProtocol
 ///   drag?: {origin, startOffset, lastOffset, touchDown: [x, y], lastTime: seconds},
 ///   x?|y?: {phase, velocity, anchor, rate}}`.
 enum ScrollStateCoding {
-    static func json(_ p: ScrollPhysics) -> JSONValue? {
-        guard p != ScrollPhysics() else { return nil }
+    static func json(_ p: ScrollDeceleration) -> JSONValue? {
+        guard p != ScrollDeceleration() else { return nil }
         var members: [String: JSONValue] = ["configuration": ScrollWire.json(p.configuration), "tracking": .bool(p.tracking),
                                             "dragVelocity": WireEncoding.pair(p.dragVelocity)]
         if let finger = p.fingerInView { members["finger"] = WireEncoding.pair(finger) }
@@ -27,9 +27,9 @@ enum ScrollStateCoding {
         .object(["phase": .string(a.phase.rawValue), "velocity": .number(a.velocity), "anchor": .number(a.anchor), "rate": .number(a.rate)])
     }
 
-    static func physics(_ v: JSONValue, path: String) throws(ParamError) -> ScrollPhysics {
+    static func physics(_ v: JSONValue, path: String) throws(ParamError) -> ScrollDeceleration {
         try v.rejectUnknownKeys(allowed: ["configuration", "tracking", "dragVelocity", "finger", "drag", "x", "y"], path: path)
-        var p = ScrollPhysics()
+        var p = ScrollDeceleration()
         let c = try v.requireObject("configuration", in: path)
         let cp = "\(path).configuration"
         try c.rejectUnknownKeys(allowed: ScrollWire.configurationKeys, path: cp)
@@ -51,7 +51,7 @@ enum ScrollStateCoding {
         if let d = try v.optionalObject("drag", in: path) {
             let dp = "\(path).drag"
             try d.rejectUnknownKeys(allowed: ["origin", "startOffset", "lastOffset", "touchDown", "lastTime"], path: dp)
-            p.drag = ScrollPhysics.Drag(origin: try point(d, "origin", dp), startOffset: try point(d, "startOffset", dp),
+            p.drag = ScrollDeceleration.Drag(origin: try point(d, "origin", dp), startOffset: try point(d, "startOffset", dp),
                                         lastOffset: try point(d, "lastOffset", dp), lastTime: try d.requireNumber("lastTime", in: dp))
             if d.field("touchDown") != nil { p.drag?.touchDown = try point(d, "touchDown", dp) }
         }

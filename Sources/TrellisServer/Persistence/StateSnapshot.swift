@@ -112,7 +112,7 @@ struct SessionState {
     var dynamics: DynamicsSnapshot
     /// The user's scrolling: its settings and a drag or fling in flight (left out when a new
     /// session's).
-    var scrolling: ScrollPhysics
+    var scrolling: ScrollDeceleration
 
     /// The session's state, or an error when its layout has no protocol object to write.
     init(_ session: Session) throws(PersistenceError) {
@@ -133,7 +133,7 @@ struct SessionState {
         motion = view.motion
         motionJSON = motion.isEmpty ? nil : try MotionStateCoding.json(motion, session: session.name)
         dynamics = view.dynamicsSnapshot { WireBehaviorSpec(BehaviorSpec.settled(WireBehaviorSpec.json($1), $0)) }
-        scrolling = view.scrollPhysics
+        scrolling = view.scrollDeceleration
     }
 
     /// `motion` as the file writes it (checked when the state was taken, so writing cannot fail).
@@ -199,7 +199,7 @@ struct SessionState {
         dynamicsPath = "\(path).dynamics"
         scrolling = try value.optionalObject("scroll", in: path).map { v throws(ParamError) in
             try ScrollStateCoding.physics(v, path: "\(path).scroll")
-        } ?? ScrollPhysics()
+        } ?? ScrollDeceleration()
     }
 
     /// Where `dynamics` was read from, for the messages of its restore.

@@ -15,12 +15,12 @@ struct OverloadNotice {
 
     /// The notification's params when one is due at `now`, given what `view` has dropped in all.
     mutating func due(now: Double, session: String, view: CollectionView) -> JSONValue? {
-        let steps = view.physicsStepsDropped - stepsDroppedThen
+        let steps = view.dynamicsStepsDropped - stepsDroppedThen
         let contacts = view.dynamicsLoad.contactPointsDropped - contactsDroppedThen
         guard steps > 0 || contacts > 0 else { return nil }
         if let lastSent, now - lastSent < Self.interval { return nil }
         lastSent = now
-        stepsDroppedThen = view.physicsStepsDropped
+        stepsDroppedThen = view.dynamicsStepsDropped
         contactsDroppedThen = view.dynamicsLoad.contactPointsDropped
         return .object(["session": .string(session), "time": .number(WireEncoding.milliseconds(view.time)),
                         "droppedMs": .number((Double(steps) * 1000 / 60).rounded()),

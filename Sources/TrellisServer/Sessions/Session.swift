@@ -38,7 +38,7 @@ public final class Session {
         self.epochMilliseconds = epochMilliseconds
         // A live session that stalled (a stopped process) catches up four seconds of physics at
         // most, as the loop must not freeze; a manual clock simulates every step it is given.
-        if clock == .live { self.collectionView.physicsCatchUpLimit = Self.liveCatchUpLimit }
+        if clock == .live { self.collectionView.dynamicsCatchUpLimit = Self.liveCatchUpLimit }
         published = PublishedScene(keyframe: collectionView.scene)
     }
 
@@ -49,10 +49,10 @@ public final class Session {
     /// Brings a live session's engine to `nowMilliseconds` (loop time), its physics taking steps
     /// while `more` says so (at least one); the steps it refuses are dropped: physics falls
     /// behind real time rather than holding the loop (`dynamics.overloaded` says so).
-    func syncClock(toLoopMilliseconds nowMilliseconds: Double, physicsWhile more: () -> Bool) {
+    func syncClock(toLoopMilliseconds nowMilliseconds: Double, dynamicsWhile more: () -> Bool) {
         guard clock == .live else { return }
         let before = collectionView.time
-        collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000, physicsWhile: more, overrun: .drop)
+        collectionView.advance(to: (nowMilliseconds - epochMilliseconds) / 1000, dynamicsWhile: more, overrun: .drop)
         if collectionView.time != before { movedSincePublished = true }
     }
 

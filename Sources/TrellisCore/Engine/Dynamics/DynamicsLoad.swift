@@ -1,4 +1,4 @@
-/// What a session's physics holds and what it had to give up, for `stats` and the overload notice.
+/// What a session's dynamics holds and what it had to give up, for `stats` and the overload notice.
 public struct DynamicsLoad: Hashable, Sendable {
     /// Free bodies, behaviours (of which stopped), and items in the animator.
     public var bodies: Int
@@ -10,6 +10,6 @@ public struct DynamicsLoad: Hashable, Sendable {
     /// Steps whose contacts the contact limits cut, and the points they left out, in all.
     public var stepsOverContactLimits: Int
     public var contactPointsDropped: Int
-    /// Physics steps dropped to keep ticks within their budget, in all.
+    /// Dynamics steps dropped to keep ticks within their budget, in all.
     public var stepsDropped: Int
 }

@@ -29,29 +29,29 @@ extension CollectionView {
     /// The dynamic state as a snapshot keeps it; `spec` gives each behaviour's current settings.
     public func dynamicsSnapshot(spec: (any DynamicBehavior, any DynamicBehaviorSpec) -> any DynamicBehaviorSpec) -> DynamicsSnapshot {
         var s = DynamicsSnapshot()
-        s.bodies = physics.bodyOrder.compactMap { physics.bodies[$0] }
-        s.nextBodyNumber = physics.nextBodyNumber
-        s.elements = physics.itemIDs.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
-        s.nextItem = physics.nextItem
-        s.behaviors = dynamicBehaviors.map { ($0.id, spec($0.behavior, $0.spec), physics.animator.stopReason($0.id), $0.behavior.carryOver) }
-        s.items = physics.animator.bodies.ids.compactMap { id in physics.animator.bodies[id].map { (id, $0) } }
-        s.carryOver = physics.animator.carryOver
-        s.timestep = (physics.timestep.accumulated, physics.timestep.lastTime)
+        s.bodies = dynamics.bodyOrder.compactMap { dynamics.bodies[$0] }
+        s.nextBodyNumber = dynamics.nextBodyNumber
+        s.elements = dynamics.itemIDs.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 }
+        s.nextItem = dynamics.nextItem
+        s.behaviors = dynamicBehaviors.map { ($0.id, spec($0.behavior, $0.spec), dynamics.animator.stopReason($0.id), $0.behavior.carryOver) }
+        s.items = dynamics.animator.bodies.ids.compactMap { id in dynamics.animator.bodies[id].map { (id, $0) } }
+        s.carryOver = dynamics.animator.carryOver
+        s.timestep = (dynamics.timestep.accumulated, dynamics.timestep.lastTime)
         return s
     }
 
     /// First step of a restore: the bodies and which element is which item.
     public mutating func restoreDynamicElements(_ s: DynamicsSnapshot) {
-        for body in s.bodies { physics.insertBody(body) }
-        physics.nextBodyNumber = max(s.nextBodyNumber, (s.bodies.map(\.number).max() ?? -1) + 1)
-        for (element, item) in s.elements { physics.assign(element, item) }
-        physics.nextItem = max(s.nextItem, physics.nextItem)
+        for body in s.bodies { dynamics.insertBody(body) }
+        dynamics.nextBodyNumber = max(s.nextBodyNumber, (s.bodies.map(\.number).max() ?? -1) + 1)
+        for (element, item) in s.elements { dynamics.assign(element, item) }
+        dynamics.nextItem = max(s.nextItem, dynamics.nextItem)
     }
 
     /// A resolver for a snapshot's behaviours (elements named before stand even when gone).
     public func restoringElementResolver() -> DynamicElementResolver {
-        let data = self.data, bodies = physics.bodyNumbers
-        return DynamicElementResolver(known: physics.itemIDs, next: physics.nextItem, keepsGoneElements: true) { element in
+        let data = self.data, bodies = dynamics.bodyNumbers
+        return DynamicElementResolver(known: dynamics.itemIDs, next: dynamics.nextItem, keepsGoneElements: true) { element in
             switch element {
             case .item(let id): return data.indexPath(of: id) != nil
             case .body(let name): return bodies[name] != nil
@@ -66,18 +66,18 @@ extension CollectionView {
                                                  carryOver: AnimatorCarryOver? = nil,
                                                  timestep: (accumulated: Double, lastTime: Double?)? = nil) {
         syncReferenceBounds()
-        for (item, state) in items where physics.elements[item] != nil { physics.animator.setItem(item, state) }
+        for (item, state) in items where dynamics.elements[item] != nil { dynamics.animator.setItem(item, state) }
         for entry in behaviors {
             var behavior = entry.behavior
             behavior.restore(carryOver: entry.carryOver)
-            physics.animator.restore(behavior, as: entry.id)
-            if let reason = entry.stopped { physics.animator.restoreStop(entry.id, reason: reason) }
-            physics.specs[entry.id] = entry.spec
+            dynamics.animator.restore(behavior, as: entry.id)
+            if let reason = entry.stopped { dynamics.animator.restoreStop(entry.id, reason: reason) }
+            dynamics.specs[entry.id] = entry.spec
         }
         syncDynamicMembership()
         // Last: what the animator carried from step to step (its items and behaviours in place).
-        if let carryOver { physics.animator.restore(carryOver: carryOver) }
-        if let timestep { physics.restoreTimestep(accumulated: timestep.accumulated, lastTime: timestep.lastTime) }
-        _ = physics.animator.drainEvents()
+        if let carryOver { dynamics.animator.restore(carryOver: carryOver) }
+        if let timestep { dynamics.restoreTimestep(accumulated: timestep.accumulated, lastTime: timestep.lastTime) }
+        _ = dynamics.animator.drainEvents()
     }
 }

@@ -1,17 +1,21 @@
-/// Stage 2 of the tick: what moves the content offset by itself, giving the offset that is on
-/// screen and its velocity. Today that is an animated scroll or a layout transition's offset;
-/// the user's scrolling (`ScrollPhysics`: drag, deceleration, bounce, paging, snapping) moves
-/// the offset itself, stepped by the physics stage's fixed steps. For an animation the model
-/// offset (`ScrollState.contentOffset`) is where it comes to rest; for the user's scrolling it
-/// is the offset on screen, as UIScrollView's contentOffset during a drag or a deceleration.
-struct ScrollMotion: MotionStage, Sendable {
+import TrellisGeometry
+import TrellisDynamics
+
+/// The tick's scroll-motion stage (`TickStage.scrollMotion`): what moves the content offset by
+/// itself, giving the offset that is on screen and its velocity. Today that is an animated scroll
+/// or a layout transition's offset; the user's scrolling (`ScrollDeceleration`: drag, deceleration,
+/// bounce, paging, snapping) moves the offset itself, stepped by the dynamics stage's fixed steps.
+/// For an animation the model offset (`ScrollState.contentOffset`) is where it comes to rest; for
+/// the user's scrolling it is the offset on screen, as UIScrollView's contentOffset during a drag
+/// or a deceleration.
+struct ScrollMotion: Sendable {
     /// The running offset animation; nil at rest (the model offset is on screen).
     var animation: OffsetAnimation?
     /// The user's scrolling: settings, drag, released motion per axis.
-    var physics = ScrollPhysics()
+    var deceleration = ScrollDeceleration()
 
     /// An interactive transition's offset follows its progress, not time.
-    var needsTicks: Bool { (animation.map { !$0.interactive } ?? false) || physics.needsTicks }
+    var needsTicks: Bool { (animation.map { !$0.interactive } ?? false) || deceleration.needsTicks }
 
     /// The offset on screen at `time`: the model offset at rest, else where the animation is
     /// (at the interactive transition's `progress` when one drives it).
@@ -24,7 +28,7 @@ struct ScrollMotion: MotionStage, Sendable {
     /// The on-screen offset's velocity at `time`, in points per second: the animation curve's
     /// slope, measured over a fixed millisecond so it does not depend on the frame rate.
     func velocity(at time: Double) -> Point {
-        if physics.dragging || physics.decelerating { return physics.velocity }
+        if deceleration.dragging || deceleration.decelerating { return deceleration.velocity }
         guard let animation, !animation.interactive, time < animation.endTime else { return .zero }
         let h = 0.0005
         let before = animation.value(at: Swift.max(animation.startTime, time - h))
@@ -42,5 +46,49 @@ struct ScrollMotion: MotionStage, Sendable {
             return (true, running.transaction)
         }
         return (true, nil)
+    }
+}
+
+extension CollectionView {
+    /// The tick's scroll-motion stage: the offset animation and the released scroll move to
+    /// now; a springy layout's springs follow the scroll before the dynamics step (seed 000's
+    /// bounds change).
+    mutating func stepScrollMotion(_ tick: inout TickInProgress) {
+        let shown = presentationContentOffset
+        let (animated, landed) = scrollMotion.step(to: time)
+        let flung = stepScrollDeceleration(steps: tick.dueSteps)
+        tick.scrolled = animated || flung
+        tick.scrollLanded = landed
+        if tick.scrolled { layoutSpringsFollowScroll(from: shown) }
+    }
+
+    /// The user's released scroll for `steps` fixed steps (the dynamics stage's step). Returns
+    /// true when the offset on screen moved.
+    mutating func stepScrollDeceleration(steps: Int) -> Bool {
+        guard steps > 0, scrollMotion.deceleration.decelerating else { return false }
+        let h = DynamicAnimator.step
+        let bounces = scrollConfiguration.bounces
+        var offset = scroll.contentOffset
+        let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
+        for _ in 0..<steps {
+            if var axis = scrollMotion.deceleration.x {
+                let (x, ended) = axis.step(offset.x, lo: lo.x, hi: hi.x, bounces: bounces, h: h, dimension: scroll.boundsSize.width)
+                offset.x = x
+                scrollMotion.deceleration.x = ended ? nil : axis
+            }
+            if var axis = scrollMotion.deceleration.y {
+                let (y, ended) = axis.step(offset.y, lo: lo.y, hi: hi.y, bounces: bounces, h: h, dimension: scroll.boundsSize.height)
+                offset.y = y
+                scrollMotion.deceleration.y = ended ? nil : axis
+            }
+            if !scrollMotion.deceleration.decelerating { break }
+        }
+        let moved = offset != scroll.contentOffset
+        if moved {
+            scroll.contentOffset = offset
+            pendingEvents.append(.scrollDidScroll(contentOffset: offset))
+        }
+        if !scrollMotion.deceleration.decelerating { pendingEvents.append(.scrollDidEndDecelerating(contentOffset: offset)) }
+        return moved
     }
 }

@@ -1,6 +1,6 @@
-/// What happens to the physics steps of a tick that its caller's budget does not allow
-/// (`CollectionView.advance(to:physicsWhile:overrun:)`).
-public enum PhysicsOverrun: Sendable {
+/// What happens to the dynamics steps of a tick that its caller's budget does not allow
+/// (`CollectionView.advance(to:dynamicsWhile:overrun:)`).
+public enum DynamicsOverrun: Sendable {
     /// Dropped: the simulation falls behind the clock (a live session under load, as games do).
     case drop
     /// Kept, to be taken by `continueAdvance`: nothing is lost, the tick just ends later (a
@@ -8,15 +8,27 @@ public enum PhysicsOverrun: Sendable {
     case `defer`
 }
 
-/// A tick between its stage 3 and the rest: what the later stages need from the earlier ones,
-/// and the physics steps still to take.
+/// A tick on its way through the stages (`TickStage`): the stage it stands at, what the later
+/// stages need from the earlier ones, and the dynamics steps still to take.
 struct TickInProgress: Sendable {
+    var stage = TickStage.inputSamples
+    /// A layout animating by itself is prepared again for this tick, even at its last one.
     var layoutMoves: Bool
+    var overrun: DynamicsOverrun
+    /// The fixed steps due this tick, and those the dynamics stage has still to take.
+    var dueSteps = 0
+    var remainingSteps = 0
+    /// The offset on screen moved; an offset animation landed (its transaction).
     var scrolled = false
     var scrollLanded: Int?
-    var remainingSteps = 0
+    /// The animator stepped; it stepped or the layout's springs came off.
     var stepped = false
-    var overrun = PhysicsOverrun.drop
+    var simulated = false
+    /// A timed animation landed.
+    var landed = false
 
-    init(layoutMoves: Bool) { self.layoutMoves = layoutMoves }
+    init(layoutMoves: Bool, overrun: DynamicsOverrun) {
+        self.layoutMoves = layoutMoves
+        self.overrun = overrun
+    }
 }

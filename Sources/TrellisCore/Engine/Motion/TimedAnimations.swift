@@ -1,9 +1,9 @@
-/// Stage 5 of the tick: the timed animations of batch updates, layout transitions and animated
-/// scrolls, grouped in transactions (UIKit's completion blocks). The animations themselves ride
-/// in what they move — each bound or disappearing view carries its own, the offset's is in
-/// `ScrollMotion` — so a frame steps them in place; this stage keeps the transactions, counts
-/// what still runs in each and reports each one's end.
-struct TimedAnimations: MotionStage, Sendable {
+/// The tick's timed-animations stage (`TickStage.timedAnimations`): the timed animations of batch
+/// updates, layout transitions and animated scrolls, grouped in transactions (UIKit's completion
+/// blocks). The animations themselves ride in what they move — each bound or disappearing view
+/// carries its own, the offset's is in `ScrollMotion` — so a frame steps them in place; this stage
+/// keeps the transactions, counts what still runs in each and reports each one's end.
+struct TimedAnimations: Sendable {
     private(set) var transactions: [Int: AnimationTransaction] = [:]
     private(set) var nextID = 1
 
@@ -83,5 +83,41 @@ extension AnimationTransaction {
         case .layout: return .transitionCompleted(transition: id, finished: finished, installed: !cancelled)
         case .scroll: return .scrollCompleted(scroll: id, finished: finished)
         }
+    }
+}
+
+extension CollectionView {
+    /// The tick's timed-animations stage.
+    mutating func stepTimedAnimations(_ tick: inout TickInProgress) {
+        tick.landed = stepAnimations(alsoLanded: tick.scrollLanded)
+    }
+
+    /// Moves every view's animation to the current time, lands the ones that ended (with
+    /// `alsoLanded`, the offset's, from the scroll-motion stage) and reports each transaction
+    /// whose last animation landed. Returns true when something landed (binding must follow).
+    mutating func stepAnimations(alsoLanded scrollLanded: Int? = nil) -> Bool {
+        guard !animations.isEmpty else { return false }
+        var landed: [Int] = scrollLanded.map { [$0] } ?? []
+        var progress = ProgressCache(time: time)
+        // Each view is changed in place through `step`: a copy of a BoundView carries two whole
+        // attribute sets in its animation.
+        for index in bound.indices {
+            if let transaction = bound[row: index].step(time: time, progress: &progress) {
+                landed.append(transaction)
+            }
+        }
+        var stillDisappearing: [DisappearingView] = []
+        for var d in disappearing {
+            // As bound views move (an interactive animation stays put).
+            if let transaction = d.animation.move(&d.attributes, time: time, progress: &progress) {
+                reusePool.enqueue(d.view, reuseIdentifier: d.reuseIdentifier)
+                landed.append(transaction)
+            } else {
+                stillDisappearing.append(d)
+            }
+        }
+        disappearing = stillDisappearing
+        pendingEvents += animations.land(landed)
+        return !landed.isEmpty
     }
 }

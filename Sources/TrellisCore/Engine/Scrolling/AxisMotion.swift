@@ -1,6 +1,6 @@
-import Foundation
+import Glibc
 
-/// One axis of a released scroll, stepped by the physics stage's fixed 60 Hz steps: UIKit
+/// One axis of a released scroll, stepped by the dynamics stage's fixed 60 Hz steps: UIKit
 /// Dynamics' dynamic item with resistance (deceleration), an attachment of length 0, damping 1
 /// and frequency 2 to the edge (bounce), or a deceleration aimed at an exact rest (paging and
 /// layout snapping).
@@ -35,7 +35,6 @@ public struct AxisMotion: Hashable, Sendable {
     public static let bounceRestSpeed = 5.0
     /// The bounce attachment (UIAttachmentBehavior length 0, frequency 2 Hz, damping 1).
     public static let bounceFrequency = 2.0
-    public static let bounceDamping = 1.0
     static var omega: Double { 2 * Double.pi * bounceFrequency }
 
     public init(phase: Phase, velocity: Double, anchor: Double = 0, rate: Double) {

@@ -1,4 +1,4 @@
-/// The narrow protocol every layout implements (flow, circle, carousels, compositional, physics):
+/// The narrow protocol every layout implements (flow, circle, carousels, compositional, dynamics):
 /// the engine never asks which layout it has. Mirrors UICollectionViewLayout; each method's
 /// UIKit counterpart is named on it.
 ///

@@ -1,12 +1,12 @@
 import TrellisGeometry
 import TrellisDynamics
 
-/// Stage 3 of the tick: UIKit Dynamics for the session, on a fixed 60 Hz time step so results
-/// do not depend on the frame rate. It owns the `DynamicAnimator`, which elements are dynamic
-/// (cells by item id, free bodies by name) under which animator item, the free bodies, and
-/// each behaviour's wire form (for listing and snapshots). It needs ticks exactly while the
-/// animator runs: a paused animator costs nothing.
-struct PhysicsStage: MotionStage, Sendable {
+/// The tick's dynamics stage (`TickStage.dynamics`): UIKit Dynamics for the session, on a fixed
+/// 60 Hz time step so results do not depend on the frame rate. It owns the `DynamicAnimator`, which
+/// elements are dynamic (cells by item id, free bodies by name) under which animator item, the free
+/// bodies, and each behaviour's wire form (for listing and snapshots). It needs ticks exactly while
+/// the animator runs: a paused animator costs nothing.
+struct DynamicsStage: Sendable {
     /// Every step falls due: a manual clock advanced by ten seconds simulates ten seconds.
     private(set) var timestep = FixedTimestep(maximumStepsPerAdvance: .max)
     /// At most this many steps in one advance, the rest dropped (a live session that stalled
@@ -85,7 +85,7 @@ struct PhysicsStage: MotionStage, Sendable {
     }
 
     /// The fixed steps due by `time` (at most `catchUpLimit`): the one step count of the tick,
-    /// shared by the scroll motion's released offset (stage 2) and the animator (stage 3); and
+    /// shared by the released scroll (the scroll-motion stage) and the animator (this stage); and
     /// how many the limit dropped while the animator ran (a paused one misses none).
     mutating func dueSteps(to time: Double) -> (steps: Int, dropped: Int) {
         let due = timestep.advance(to: time)
@@ -157,5 +157,24 @@ struct PhysicsStage: MotionStage, Sendable {
         elements[id] = element
         nextItem = max(nextItem, id.rawValue + 1)
         if case .body(let name) = element, let number = bodyNumbers[name] { bodyItems[number] = id }
+    }
+}
+
+extension CollectionView {
+    /// The tick's dynamics stage: up to the tick's remaining steps of the animator while `more`
+    /// says so (at least one). False when steps are left and the tick defers them
+    /// (`DynamicsOverrun.defer`); else the steps not taken are dropped (and counted), and the
+    /// layout's springs that came to rest come off.
+    mutating func stepDynamics(_ tick: inout TickInProgress, while more: () -> Bool) -> Bool {
+        let (taken, moved) = dynamics.step(steps: tick.remainingSteps, while: more)
+        if moved { drainDynamicsEvents() }
+        tick.stepped = tick.stepped || moved
+        tick.remainingSteps -= taken
+        if tick.remainingSteps > 0 {
+            if tick.overrun == .defer { return false }
+            dynamicsStepsDropped += tick.remainingSteps
+        }
+        tick.simulated = restLayoutSprings() || tick.stepped
+        return true
     }
 }

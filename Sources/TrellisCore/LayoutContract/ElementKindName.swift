@@ -24,6 +24,8 @@ public struct ElementKindName: Hashable, Sendable, Comparable, ExpressibleByStri
     private static let table = NameTable()
 
     private final class NameTable: Sendable {
+        // Locked although one engine is single-threaded: the table is process-wide, shared by
+        // every session's engine, on whatever thread each runs (Swift 6 refuses it unlocked).
         private let state = Mutex<(names: [String], numbers: [String: UInt32])>(([], [:]))
 
         func number(of name: String) -> UInt32 {

@@ -5,7 +5,7 @@ public enum ElementKind: Hashable, Sendable, Comparable, CustomStringConvertible
     case supplementary(ElementKindName)
     case decoration(ElementKindName)
     /// A free dynamic body: a named view that is not a data item (an info panel, a dropped
-    /// card), placed by the physics alone. Its index path is (0, the body's number).
+    /// card), placed by the dynamics alone. Its index path is (0, the body's number).
     case body
 
     /// The flow layout's section header kind (UIKit: UICollectionElementKindSectionHeader).

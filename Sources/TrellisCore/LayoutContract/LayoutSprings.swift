@@ -1,7 +1,7 @@
 /// How a layout hangs the items it shows on springs to their places (seed 000's springy flow
 /// layout, after iOS 7's Messages): scrolling moves each item with the content less than the
 /// content moves, by its distance from the touch over `scrollResistance`, and the springs pull
-/// it back. The engine keeps the springs in the physics stage, for the items within `tileMargin`
+/// it back. The engine keeps the springs in the dynamics stage, for the items within `tileMargin`
 /// of what is shown only (WWDC 2013's tiling), and takes them off once everything rests.
 public struct LayoutSprings: Hashable, Sendable {
     /// The springs' frequency in Hz (UIAttachmentBehavior's).

@@ -4,7 +4,7 @@ import TrellisGeometry
 /// finger down (tracking), and the released motion of each axis. The content offset it moves
 /// is the engine's `ScrollState.contentOffset` itself (what is on screen, as UIScrollView's
 /// contentOffset during a drag or a deceleration).
-public struct ScrollPhysics: Hashable, Sendable {
+public struct ScrollDeceleration: Hashable, Sendable {
     /// A drag in progress: the finger's offset (before rubber-banding) when it began.
     public struct Drag: Hashable, Sendable {
         public var origin: Point
