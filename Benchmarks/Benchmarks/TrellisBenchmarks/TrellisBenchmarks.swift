@@ -342,7 +342,7 @@ let benchmarks: @Sendable () -> Void = {
         crowded.next += 1
         let gravity = GravityBehavior(items: [id])
         benchmark.startMeasurement()
-        let added = crowded.view.addDynamicBehavior(gravity, spec: .object(["type": .string("gravity")]), resolver: resolver)
+        let added = crowded.view.addDynamicBehavior(gravity, spec: WireBehaviorSpec(.object(["type": .string("gravity")])), resolver: resolver)
         benchmark.stopMeasurement()
         _ = try? crowded.view.removeDynamicBehavior(added)
     }
@@ -375,7 +375,7 @@ final class CrowdedSession: @unchecked Sendable {
             try? view.addBody(name: "b\(k)", center: Point(Double(k % 100) * 40, Double(k / 100) * 40), size: Size(30, 30))
             var resolver = view.dynamicElementResolver()
             if let id = try? resolver.id(for: .body("b\(k)")) {
-                view.addDynamicBehavior(GravityBehavior(items: [id]), spec: .object(["type": .string("gravity")]), resolver: resolver)
+                view.addDynamicBehavior(GravityBehavior(items: [id]), spec: WireBehaviorSpec(.object(["type": .string("gravity")])), resolver: resolver)
             }
         }
     }
