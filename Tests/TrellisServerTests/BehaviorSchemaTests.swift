@@ -11,10 +11,7 @@ import TrellisCore
     @Test func everyRegisteredBehaviorIsDescribedKeyByKey() throws {
         let checker = try SchemaChecker(directory: ProtocolFiles.schema)
         let defs = checker.documents["common.json"]?["$defs"]
-        var union: Set<String> = []
-        if case .array(let alternatives)? = defs?["behavior"]?["oneOf"] {
-            for a in alternatives { if let ref = a["$ref"]?.stringValue { union.insert(ref) } }
-        }
+        let union = checker.unionReferences("behavior")
         #expect(union.count == BehaviorRegistry.all.count, "the behaviour union lists \(union.sorted()), the registry \(BehaviorRegistry.names)")
         for type in BehaviorRegistry.all {
             let name = "\(type.typeName)Behavior"

@@ -11,10 +11,7 @@ import TrellisCore
     @Test func everyRegisteredLayoutIsDescribedKeyByKeyWithItsRange() throws {
         let checker = try SchemaChecker(directory: ProtocolFiles.schema)
         let defs = checker.documents["common.json"]?["$defs"]
-        var union: Set<String> = []
-        if case .array(let alternatives)? = defs?["layout"]?["oneOf"] {
-            for a in alternatives { if let ref = a["$ref"]?.stringValue { union.insert(ref) } }
-        }
+        let union = checker.unionReferences("layout")
         for type in LayoutRegistry.all {
             let name = "\(type.typeName)Layout"
             #expect(union.contains("#/$defs/\(name)"), "the layout union does not list \(name)")

@@ -229,6 +229,16 @@ struct SchemaChecker {
     // MARK: Validation
 
     /// The reasons `value` fails the schema at `pointer` in `document` (empty: it passes).
+    /// The `$ref`s of the union `common.json#/$defs/<name>` (`oneOf`), as the registries'
+    /// schema tests read them: "#/$defs/flowLayout", …
+    func unionReferences(_ name: String) -> Set<String> {
+        var union: Set<String> = []
+        if case .array(let alternatives)? = documents["common.json"]?["$defs"]?[name]?["oneOf"] {
+            for a in alternatives { if let ref = a["$ref"]?.stringValue { union.insert(ref) } }
+        }
+        return union
+    }
+
     func validate(_ value: JSONValue, against document: String, pointer: String) -> [String] {
         var errors: [String] = []
         guard let schema = resolve(document: document, pointer: pointer) else {
