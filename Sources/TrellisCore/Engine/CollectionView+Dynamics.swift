@@ -244,7 +244,7 @@ extension CollectionView {
             Self.place(&a, center: body.center, size: body.size, angle: body.angle)
             return a
         case .body:
-            guard let body = dynamics.body(number: element.indexPath.item) else { return nil }
+            guard let number = element.bodyNumber, let body = dynamics.body(number: number) else { return nil }
             var a = LayoutAttributes(element: element, frame: .zero, zIndex: body.zIndex)
             Self.place(&a, center: body.center, size: body.size, angle: body.angle)
             return a

@@ -278,7 +278,7 @@ public struct CollectionView: Sendable {
                             let item = data[element.indexPath]
                             itemID = item.id
                             payload = item.data
-                        } else if element.kind == .body, let body = dynamics.bodies[element.indexPath.item] {
+                        } else if let number = element.bodyNumber, let body = dynamics.bodies[number] {
                             // A body's name stands where a cell's item id does.
                             itemID = ItemID(body.name)
                             payload = body.data
@@ -365,7 +365,7 @@ public struct CollectionView: Sendable {
         case .supplementary(let kind), .decoration(let kind):
             return kind.rawValue
         case .body:
-            return dynamics.bodies[element.indexPath.item]?.reuseIdentifier ?? FreeBody.defaultReuseIdentifier
+            return element.bodyNumber.flatMap { dynamics.bodies[$0]?.reuseIdentifier } ?? FreeBody.defaultReuseIdentifier
         }
     }
 }

@@ -63,6 +63,12 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The element of the free body numbered `number` in its session.
     @inlinable public static func body(_ number: Int) -> ElementID { ElementID(kind: .body, indexPath: IndexPath(0, number)) }
 
+    /// The free body's number, when this is a body's element; nil for every other element. A
+    /// body has no index path: its number is kept in the item slot only so that ElementID stays
+    /// three words in the binding tables. Read it here and write it with `body(_:)`, never
+    /// through `indexPath`.
+    @inlinable public var bodyNumber: Int? { kind == .body ? indexPath.item : nil }
+
     public static func < (a: ElementID, b: ElementID) -> Bool {
         a.indexPath != b.indexPath ? a.indexPath < b.indexPath : a.kind < b.kind
     }

@@ -7,9 +7,9 @@ public enum WireEncoding {
         var o = JSONObjectWriter(into: &b)
         o.field("kind", element.kind.category, into: &b)
         o.field("section", element.indexPath.section, into: &b)
-        if element.isCell || element.kind == .body {
+        if element.isCell || element.bodyNumber != nil {
             // A body's number stands where a cell's item index does, its name where the item id does.
-            o.field("item", element.indexPath.item, into: &b)
+            o.field("item", element.bodyNumber ?? element.indexPath.item, into: &b)
             if let itemID { o.field("id", itemID.rawValue, into: &b) }
         } else if let kind = element.kind.elementKind {
             o.field("elementKind", kind, into: &b)

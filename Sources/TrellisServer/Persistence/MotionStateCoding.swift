@@ -114,7 +114,7 @@ enum MotionStateCoding {
 
     private static func element(_ e: ElementID) -> JSONValue {
         var o: [String: JSONValue] = ["kind": .string(e.kind.category), "section": int(e.indexPath.section)]
-        if e.isCell || e.kind == .body { o["item"] = int(e.indexPath.item) } else if let kind = e.kind.elementKind { o["elementKind"] = .string(kind) }
+        if let number = e.bodyNumber { o["item"] = int(number) } else if e.isCell { o["item"] = int(e.indexPath.item) } else if let kind = e.kind.elementKind { o["elementKind"] = .string(kind) }
         return .object(o)
     }
 
