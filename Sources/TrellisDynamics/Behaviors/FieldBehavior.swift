@@ -240,7 +240,10 @@ public struct FieldBehavior: DynamicBehavior {
                 let target = direction * s * (1 + h * body.properties.resistance)
                 return (target - body.velocity) * (m / h)
             case .drag:
-                return body.velocity * (m * (exp(-s * h) - 1) / h)
+                // A force against the velocity, as SpriteKit's dragField is: −s·v, so the item
+                // slows at s/m, exactly over the step (v·e^(−s·h/m): stable for any strength).
+                guard m > 0 else { return .zero }
+                return body.velocity * (m * (exp(-s * h / m) - 1) / h)
             case .noise:
                 return noise(r) * (m * s * g)
             case .turbulence:
