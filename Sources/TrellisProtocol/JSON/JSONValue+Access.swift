@@ -13,6 +13,8 @@ public struct ParamError: Error, Hashable, Sendable, CustomStringConvertible {
         case mismatch(expected: String, found: String)
         /// An object has a key nobody reads; `known` lists the accepted ones.
         case unknownKey(String, known: [String])
+        /// The value is well formed but not allowed here; `reason` says why and what to do.
+        case refused(String)
     }
 
     /// Where: `params.bounds`, `params.items[3].id`; for unknown keys, the object's path.
@@ -35,6 +37,8 @@ public struct ParamError: Error, Hashable, Sendable, CustomStringConvertible {
             if let guess = ParamError.closest(to: key, among: known) { text += " (did you mean '\(guess)'?)" }
             text += known.isEmpty ? "; it takes no keys" : "; known keys: \(known.joined(separator: ", "))"
             return text
+        case .refused(let reason):
+            return "\(path): \(reason)"
         }
     }
 

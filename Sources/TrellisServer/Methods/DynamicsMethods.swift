@@ -31,22 +31,14 @@ enum DynamicsMethods {
             guard let (current, stored) = session.collectionView.dynamicBehavior(id) else {
                 throw .from(EngineError.unknownBehavior(id.rawValue, known: session.collectionView.dynamicBehaviorIDs))
             }
-            guard case .object(var merged) = BehaviorSpec.settled(WireBehaviorSpec.json(stored), current), case .object(let changes) = context.params else {
-                throw .invalidParams("params: expected an object")
-            }
-            for (key, value) in changes where key != "session" && key != "behavior" {
-                if key == "type", value != merged["type"] {
-                    throw .invalidParams("params.type: a behaviour's type cannot change (it is \(JSONWriter.string(merged["type"] ?? .null))): remove it and add a new one")
-                }
-                // null removes a key (back to its default, or to switch a direction's spelling).
-                merged[key] = value == .null ? nil : value
-            }
+            let merged: JSONValue
+            do throws(ParamError) { merged = try BehaviorSpec.updated(BehaviorSpec.settled(WireBehaviorSpec.json(stored), current), by: context.params) } catch { throw .invalidParams(error) }
             // Items the behaviour names that were deleted since are skipped, not refused
             // (PROTOCOL.md, "Batch updates"): an update of another key keeps them.
             var resolver = session.collectionView.dynamicElementResolver(keeping: current.items)
             // What a behaviour keeps across updates (a field its clock) is its type's to say.
-            let behavior = BehaviorSpec.continuing(try decode(.object(merged), path: "params", &resolver), from: current)
-            let (spec, linear, angular) = BehaviorSpec.actions(.object(merged))
+            let behavior = BehaviorSpec.continuing(try decode(merged, path: "params", &resolver), from: current)
+            let (spec, linear, angular) = BehaviorSpec.actions(merged)
             do throws(EngineError) {
                 try session.collectionView.updateDynamicBehavior(id, to: behavior, spec: WireBehaviorSpec(spec), resolver: resolver)
             } catch { throw .from(error) }

@@ -17,6 +17,23 @@ extension BehaviorSpec {
         return spec
     }
 
+    /// dynamics.update's params over the behaviour's `settled` object: each key given replaces
+    /// the one there, null removes one (back to its default, or to switch a direction's
+    /// spelling), and the type cannot change.
+    public static func updated(_ settled: JSONValue, by params: JSONValue) throws(ParamError) -> JSONValue {
+        guard case .object(var merged) = settled, case .object(let changes) = params else {
+            throw ParamError(path: "params", .refused("expected an object"))
+        }
+        for (key, value) in changes where key != "session" && key != "behavior" {
+            if key == "type", value != merged["type"] {
+                let type = JSONWriter.string(merged["type"] ?? .null)
+                throw ParamError(path: "params.type", .refused("a behaviour's type cannot change (it is \(type)): remove it and add a new one"))
+            }
+            merged[key] = value == .null ? nil : value
+        }
+        return .object(merged)
+    }
+
     /// `params.behavior`: a behaviour id, as dynamics.add returned it.
     public static func id(_ params: JSONValue) throws(ParamError) -> BehaviorID {
         let n = try params.requireNumber("behavior")
