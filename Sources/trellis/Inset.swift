@@ -12,7 +12,6 @@ struct Inset: ParsableCommand {
 
     func run() throws {
         let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(insets) }
-        try session.call("view.inset", ["contentInset": .array([i.top, i.left, i.bottom, i.right].map { .number($0) })],
-                         human: Human.offset)
+        try session.call("view.inset", ["contentInset": wire(i)], human: Human.offset)
     }
 }

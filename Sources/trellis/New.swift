@@ -27,7 +27,7 @@ struct New: ParsableCommand {
         ]
         if let contentInset {
             let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(contentInset) }
-            params["contentInset"] = .array([i.top, i.left, i.bottom, i.right].map { .number($0) })
+            params["contentInset"] = wire(i)
         }
         try withServer(global, session: name) { c in
             let created = replace ? try replaceSession(c, params) : try c.call("session.create", params)

@@ -80,15 +80,11 @@ public enum ExpectationSyntax {
     /// An element selector, or nil when the word is not one (it has an operator, or no colon).
     static func selector(_ word: String) throws(SyntaxError) -> ElementSelector? {
         guard word.contains(":"), !word.contains(where: { "=<>!".contains($0) }) else { return nil }
-        if word.hasPrefix("body:") {
-            let name = String(word.dropFirst(5))
-            guard !name.isEmpty else { throw SyntaxError("'\(word)': expected body:NAME") }
-            return .body(name)
-        }
-        if word.hasPrefix("item:") {
-            let id = String(word.dropFirst(5))
-            guard !id.isEmpty else { throw SyntaxError("'\(word)': expected item:ID") }
-            return .item(id)
+        if word.hasPrefix("body:") || word.hasPrefix("item:") {
+            switch try DynamicElement.parse(word) {
+            case .body(let name): return .body(name)
+            case .item(let id): return .item(id.rawValue)
+            }
         }
         for kind in ["header", "footer", "background"] where word.hasPrefix(kind + ":") {
             guard let section = Int(word.dropFirst(kind.count + 1)), section >= 0 else {

@@ -28,4 +28,17 @@ extension MethodContext {
     func optionalNumbers(_ key: String, _ labels: [String], in range: ClosedRange<Double>, positive: Bool = false) throws(RPCError) -> [Double]? {
         do { return try reader.optionalNumbers(key, labels, in: range, positive: positive) } catch { throw .invalidParams(error) }
     }
+
+    /// `params[key]`, insets [top, left, bottom, right] each inside `ParamRanges.inset`.
+    func insets(_ key: String) throws(RPCError) -> EdgeInsets {
+        Self.insets(try numbers(key, Self.insetLabels, in: ParamRanges.inset))
+    }
+
+    /// As `insets(_:)`, nil when the key is absent.
+    func optionalInsets(_ key: String) throws(RPCError) -> EdgeInsets? {
+        try optionalNumbers(key, Self.insetLabels, in: ParamRanges.inset).map(Self.insets)
+    }
+
+    private static let insetLabels = ["top", "left", "bottom", "right"]
+    private static func insets(_ i: [Double]) -> EdgeInsets { EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]) }
 }

@@ -28,10 +28,7 @@ enum SessionMethods {
             if context.params.field("sections") != nil {
                 do throws(WireError) { data = try WireDecoding.data(context.params) } catch { throw .from(error) }
             }
-            var inset = EdgeInsets.zero
-            if let i = try context.optionalNumbers("contentInset", ["top", "left", "bottom", "right"], in: ParamRanges.inset) {
-                inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
-            }
+            let inset = try context.optionalInsets("contentInset") ?? .zero
             var scrolling = ScrollConfiguration()
             if let object = context.params.field("scroll") {
                 do throws(ParamError) { scrolling = try ScrollWire.configuration(object, path: "params.scroll", base: scrolling) } catch { throw .invalidParams(error) }

@@ -14,8 +14,7 @@ enum ViewMethods {
         Method("view.inset", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "contentInset"])
             let session = try context.sessionBroughtToNow()
-            let i = try context.numbers("contentInset", ["top", "left", "bottom", "right"], in: ParamRanges.inset)
-            session.collectionView.setContentInset(EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]))
+            session.collectionView.setContentInset(try context.insets("contentInset"))
             return ScrollMethods.offsetResult(session)
         },
     ]

@@ -23,6 +23,9 @@ func wire(_ path: TrellisCore.IndexPath) -> JSONValue { .array([.number(Double(p
 /// A point as the protocol writes it.
 func wire(_ point: Point) -> JSONValue { .array([.number(point.x), .number(point.y)]) }
 
+/// Insets as the protocol writes them: [top, left, bottom, right].
+func wire(_ insets: EdgeInsets) -> JSONValue { .array([insets.top, insets.left, insets.bottom, insets.right].map { .number($0) }) }
+
 /// Destroys the session the params name when it exists (its viewers see `session.closed`),
 /// then creates it afresh; returns the `session.create` result.
 @discardableResult
