@@ -11,8 +11,14 @@ import TrellisGeometry
 /// than 1 pt/s and turned slower than 2°/s for half a second (Box2D's sleep tolerances at
 /// 100 pt per metre), steps cost nothing until a behaviour or an item changes.
 public struct DynamicAnimator: Sendable {
-    /// Seconds per step.
-    public static let step = 1.0 / 60.0
+    /// Seconds per step unless the session chooses another rate (UIKit Dynamics steps at 60 Hz).
+    public static let defaultStep = 1.0 / 60.0
+    /// The step rates a session may choose, in steps per second.
+    public static let stepRates = [60, 120, 240]
+    /// Seconds per step: 1/60, 1/120 or 1/240 (`setStepRate`).
+    public private(set) var step = DynamicAnimator.defaultStep
+    /// Steps per second.
+    public var stepRate: Int { Int((1 / step).rounded()) }
     /// Box2D's usual 8 velocity iterations; position iterations (rigid attachments only) 10
     /// rather than Box2D's 3, which let a hanging chain of 10 light links stretch 11 %. They stop
     /// as soon as every rod is within the slop, so a rod alone costs one.
@@ -82,6 +88,16 @@ public struct DynamicAnimator: Sendable {
 
     public init(referenceBounds: Rect) {
         self.referenceBounds = referenceBounds
+    }
+
+    /// Chooses the step rate (one of `stepRates`); false, and nothing changes, for any other.
+    /// What a scene does over a second does not depend on it (the step is exact where a closed
+    /// form exists); only how finely contacts and joints are solved does.
+    @discardableResult
+    public mutating func setStepRate(_ rate: Int) -> Bool {
+        guard Self.stepRates.contains(rate) else { return false }
+        step = 1 / Double(rate)
+        return true
     }
 
     /// Moves the reference bounds (a boundary made of them moves too) and wakes the animator.
@@ -253,6 +269,7 @@ public struct DynamicAnimator: Sendable {
             }
         }
         var constraints = ConstraintSet(referenceBounds: referenceBounds)
+        constraints.step = step
         constraints.contactLimit = contactLimits.points
         constraints.candidateTests = contactLimits.candidateTests
         constraints.springs.reserveCapacity(springCount)
@@ -273,8 +290,8 @@ public struct DynamicAnimator: Sendable {
         constraints.contactGroups = constraints.groupedContacts()
         // Stiff springs get sub-steps: keep ω·h at or below 0.5 (a 60 Hz step holds springs up to ~4.8 Hz).
         let omega = 2 * Double.pi * constraints.highestFrequency
-        let substeps = min(8, max(1, Int((omega * Self.step / 0.5).rounded(.up))))
-        let h = Self.step / Double(substeps)
+        let substeps = min(8, max(1, Int((omega * step / 0.5).rounded(.up))))
+        let h = step / Double(substeps)
         constraints.inheritJointImpulses(from: lastJointImpulses, step: h)
         var broken: [Int] = []
         for substep in 0..<substeps {
@@ -306,20 +323,20 @@ public struct DynamicAnimator: Sendable {
         var changed = false
         behaviors.withUnsafeMutableBufferPointer { list in
             for k in list.indices where phases[k].contains(.afterStep) {
-                guard list[k].behavior.didStep() else { continue }
+                guard list[k].behavior.didStep(seconds: step) else { continue }
                 changed = true
                 phases[k] = list[k].behavior.phases
             }
         }
         steps += 1
-        elapsedTime += Self.step
+        elapsedTime += step
         updateRest(changed: changed)
     }
 
     /// Collision events: which items touch now against the step before (`ContactTracker`).
     private mutating func reportContacts(_ contacts: [Contact], owners: [(behavior: BehaviorID, range: Range<Int>)]) {
         let behaviors = behaviors
-        contactTracker.update(contacts: contacts, owners: owners, bodies: bodies.storage, step: Self.step, identifier: { id, number in
+        contactTracker.update(contacts: contacts, owners: owners, bodies: bodies.storage, step: step, identifier: { id, number in
             (behaviors.first { $0.id == id }?.behavior as? CollisionBehavior)?.boundaryIdentifier(number)
         }) { events.append($0) }
     }
@@ -463,11 +480,12 @@ public struct DynamicAnimator: Sendable {
         brokenBodies += broken
     }
 
-    /// Box2D's speed limits (b2_maxTranslation 2 m and b2_maxRotation π/2 per step, at 100 pt
-    /// per metre): nothing moves more than 200 pt or turns more than a quarter turn in one step,
-    /// whatever a field or push asks, so every number stays finite and a contact can still catch it.
-    public static let maximumTranslationPerStep = 200.0
-    public static let maximumRotationPerStep = Double.pi / 2
+    /// Box2D's speed limits (b2_maxTranslation 2 m and b2_maxRotation π/2 per 60 Hz step, at 100
+    /// pt per metre), as speeds so that they do not depend on the step rate: nothing moves faster
+    /// than 12,000 pt/s or turns faster than 15 turns a second, whatever a field or push asks, so
+    /// every number stays finite and a contact can still catch it.
+    public static let maximumSpeed = 12_000.0
+    public static let maximumAngularSpeed = 30 * Double.pi
 
     /// Forces into velocities, then damping (Box2D: v ← v / (1 + h·c)); in place (a copy of
     /// each body out and back cost a tenth of a step of 10,000 springs).
@@ -484,8 +502,8 @@ public struct DynamicAnimator: Sendable {
     }
 
     private mutating func integrate(step h: Double) {
-        let maxTranslation = Self.maximumTranslationPerStep * h / Self.step
-        let maxRotation = Self.maximumRotationPerStep * h / Self.step
+        let maxTranslation = Self.maximumSpeed * h
+        let maxRotation = Self.maximumAngularSpeed * h
         var broken: [Int] = []
         var index = 0
         bodies.forEach { body in
@@ -522,7 +540,7 @@ public struct DynamicAnimator: Sendable {
         var resting = !changed
         bodies.forEach { body in
             if body.velocity.length < Self.restSpeed && abs(body.angularVelocity) < Self.restAngularSpeed {
-                body.restTime += Self.step
+                body.restTime += step
             } else {
                 body.restTime = 0
             }

@@ -19,7 +19,7 @@ import TrellisJSON
     }
 
     /// Free fall with the symplectic step: after n steps of h, y = y₀ + g·h²·n(n+1)/2.
-    func fallen(_ steps: Int) -> Double { 1000 * DynamicAnimator.step * DynamicAnimator.step * Double(steps * (steps + 1)) / 2 }
+    func fallen(_ steps: Int) -> Double { 1000 * DynamicAnimator.defaultStep * DynamicAnimator.defaultStep * Double(steps * (steps + 1)) / 2 }
 
     @Test func aCellUnderGravityFallsAndItsViewFollows() throws {
         var view = session()

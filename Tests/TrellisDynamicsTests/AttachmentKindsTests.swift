@@ -8,7 +8,7 @@ import TrellisGeometry
 /// period, pin limits hold, friction torque stops turning as the closed form says; and the
 /// refusals of settings UIKit refuses.
 @Suite struct AttachmentKindsTests {
-    static let h = DynamicAnimator.step
+    static let h = DynamicAnimator.defaultStep
     static let g = GravityBehavior.pointsPerSecondSquared
 
     static func world(_ bodies: [DynamicBody]) -> DynamicAnimator {

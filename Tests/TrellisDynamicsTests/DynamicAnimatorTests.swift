@@ -7,7 +7,7 @@ import TrellisGeometry
 /// rest detection and determinism.
 @Suite struct DynamicAnimatorTests {
     static let item = DynamicItemID(1), other = DynamicItemID(2)
-    static let h = DynamicAnimator.step
+    static let h = DynamicAnimator.defaultStep
 
     static func animator(_ body: DynamicBody = DynamicBody(center: .zero, size: Size(100, 100))) -> DynamicAnimator {
         var animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1000, height: 1000))
@@ -235,8 +235,8 @@ import TrellisGeometry
         for _ in 0..<600 {
             animator.advance(steps: 1)
             let now = animator.bodies[id]!
-            #expect(now.center.x - last.center.x <= DynamicAnimator.maximumTranslationPerStep * (1 + 1e-12))
-            #expect(abs(now.angle - last.angle) <= DynamicAnimator.maximumRotationPerStep * (1 + 1e-12))
+            #expect(now.center.x - last.center.x <= DynamicAnimator.maximumSpeed * DynamicAnimator.defaultStep * (1 + 1e-12))
+            #expect(abs(now.angle - last.angle) <= DynamicAnimator.maximumAngularSpeed * DynamicAnimator.defaultStep * (1 + 1e-12))
             last = now
         }
         #expect(last.center.x.isFinite && last.velocity.dx.isFinite && last.angularVelocity.isFinite)

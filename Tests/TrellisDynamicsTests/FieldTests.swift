@@ -7,7 +7,7 @@ import TrellisGeometry
 /// (spring period, cyclotron radius, exponential drag), and the noise's determinism.
 @Suite struct FieldTests {
     static let item = DynamicItemID(1), other = DynamicItemID(2)
-    static let h = DynamicAnimator.step
+    static let h = DynamicAnimator.defaultStep
     static let g = 1000.0
 
     static func animator(_ body: DynamicBody) -> DynamicAnimator {
@@ -334,17 +334,17 @@ import TrellisGeometry
         let p = Self.body(at: Point(77.7, 33.3))
         let frozenBefore = frozen.force(on: p, step: Self.h), liveBefore = live.force(on: p, step: Self.h)
         for _ in 0..<20 {
-            _ = frozen.didStep()
-            let changed = live.didStep()
+            _ = frozen.didStep(seconds: Self.h)
+            let changed = live.didStep(seconds: Self.h)
             #expect(!changed)   // time alone keeps no animator awake
         }
-        #expect(frozen.elapsedSteps == 20 && abs(live.time - 20 * Self.h) < 1e-12)
+        #expect(abs(frozen.time - 20 * Self.h) < 1e-12 && abs(live.time - 20 * Self.h) < 1e-12)
         #expect(frozen.force(on: p, step: Self.h) == frozenBefore)
         #expect(live.force(on: p, step: Self.h) != liveBefore)
         // Twice the speed reaches the same pattern in half the steps.
         var fast = FieldBehavior(.noise(smoothness: 0.3, animationSpeed: 2), items: [Self.item])
-        fast.elapsedSteps = 10
-        live.elapsedSteps = 20
+        fast.time = 10 * Self.h
+        live.time = 20 * Self.h
         #expect(Self.close(fast.force(on: p, step: Self.h), live.force(on: p, step: Self.h), 1e-12))
     }
 

@@ -36,7 +36,7 @@ import TrellisGeometry
             for _ in 0..<600 {
                 a.advance(steps: 1)
                 let body = a.bodies[DynamicItemID(0)]!
-                largest = max(largest, abs(body.angle), abs(body.angularVelocity) * DynamicAnimator.step)
+                largest = max(largest, abs(body.angle), abs(body.angularVelocity) * DynamicAnimator.defaultStep)
                 if falling && body.velocity.dy < 0 { bounces += 1 }
                 falling = body.velocity.dy >= 0
             }

@@ -65,7 +65,7 @@ public struct CollisionBehavior: DynamicBehavior {
             // least 90°).
             var dropped = Broadphase.Dropped()
             pairs = Broadphase.pairs(indices.indices.map { k in
-                let fat = 1.5 * Self.margin(speed: bodies[index: indices[k]].velocity.length, shape: nil)
+                let fat = 1.5 * Self.margin(step: constraints.step, speed: bodies[index: indices[k]].velocity.length, shape: nil)
                 return shapes[k].bounds(fattenedBy: fat)
             }, cores: crowds ? shapes.map {
                 Broadphase.Core(x: $0.center.x, y: $0.center.y, radius: min($0.halfWidth, $0.halfHeight))
@@ -76,7 +76,7 @@ public struct CollisionBehavior: DynamicBehavior {
         for (i, j) in pairs {
             let a = bodies[index: indices[i]], b = bodies[index: indices[j]]
             guard a.inverseMass > 0 || b.inverseMass > 0 else { continue }
-            let margin = Self.margin(speed: (b.velocity - a.velocity).length, shape: shapes[i].halfWidth < shapes[j].halfWidth ? shapes[i] : shapes[j])
+            let margin = Self.margin(step: constraints.step, speed: (b.velocity - a.velocity).length, shape: shapes[i].halfWidth < shapes[j].halfWidth ? shapes[i] : shapes[j])
             let friction = (a.properties.friction * b.properties.friction).squareRoot()
             let restitution = max(a.properties.elasticity, b.properties.elasticity)
             let key = Contact.Key(a: bodies.ids[indices[i]], b: bodies.ids[indices[j]], boundary: -1, feature: 0)
@@ -108,7 +108,7 @@ public struct CollisionBehavior: DynamicBehavior {
         }
         for (k, b) in indices.enumerated() {
             let body = bodies[index: b], shape = shapes[k], id = bodies.ids[b]
-            let margin = Self.margin(speed: body.velocity.length, shape: shape)
+            let margin = Self.margin(step: constraints.step, speed: body.velocity.length, shape: shape)
             let material = (body.properties.friction, body.properties.elasticity)
             let offsets = shape.cornerOffsets
             func add(_ point: Point, _ normal: Vector, _ separation: Double, number: Int, side: Int, feature: Int) {
@@ -153,8 +153,8 @@ public struct CollisionBehavior: DynamicBehavior {
     /// (so it cannot pass through a thin boundary or item between two steps; such a fling
     /// then stops at the surface and bounces less than it would).
     /// Without a shape: the largest margin for that speed, whatever the size.
-    static func margin(speed: Double, shape: BoxShape?) -> Double {
-        let travel = speed * DynamicAnimator.step
+    static func margin(step: Double, speed: Double, shape: BoxShape?) -> Double {
+        let travel = speed * step
         guard let shape else { return max(travel * 2, 4 * Contact.slop) }
         return travel > min(shape.halfWidth, shape.halfHeight) ? travel * 2 : 4 * Contact.slop
     }

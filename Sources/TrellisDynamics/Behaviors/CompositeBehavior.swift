@@ -51,9 +51,9 @@ public struct CompositeBehavior: DynamicBehavior {
     }
 
     /// Every child's; true if any changed.
-    public mutating func didStep() -> Bool {
+    public mutating func didStep(seconds: Double) -> Bool {
         var changed = false
-        for k in childBehaviors.indices { changed = childBehaviors[k].didStep() || changed }
+        for k in childBehaviors.indices { changed = childBehaviors[k].didStep(seconds: seconds) || changed }
         return changed
     }
 

@@ -20,8 +20,9 @@ public protocol DynamicBehavior: Sendable {
     func applyForces(to bodies: inout DynamicBodies, step: Double, firstSubstep: Bool)
     /// Adds the constraints the solver enforces this step.
     func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies)
-    /// After a step: an instantaneous push turns itself off. True when the behaviour changed.
-    mutating func didStep() -> Bool
+    /// After a step of `seconds`: an instantaneous push turns itself off, a field's clock moves
+    /// on. True when the behaviour changed.
+    mutating func didStep(seconds: Double) -> Bool
     /// When it is added: settings taken from the items as they are then (an attachment's length).
     mutating func willBeAdded(to bodies: DynamicBodies)
     /// True for forces that act once per step, not once per sub-step (an instantaneous push).
@@ -45,7 +46,7 @@ extension DynamicBehavior {
         if firstSubstep || !actsOncePerStep { applyForces(to: &bodies, step: step) }
     }
     public func addConstraints(to constraints: inout ConstraintSet, bodies: DynamicBodies) {}
-    public mutating func didStep() -> Bool { false }
+    public mutating func didStep(seconds: Double) -> Bool { false }
     public mutating func willBeAdded(to bodies: DynamicBodies) {}
     public var actsOncePerStep: Bool { false }
     public var phases: StepPhases { .all }

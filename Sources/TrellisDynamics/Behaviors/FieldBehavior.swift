@@ -41,8 +41,8 @@ import TrellisGeometry
 /// centre); the laws proportional to d (spring, vortex) keep the true distance so an item can
 /// come to rest at the centre. Anchored and massless items are left alone.
 ///
-/// The field's time (noise, turbulence) is its own count of steps (`elapsedSteps`), advanced in
-/// `didStep` and not a clock, so a run is the same bit for bit; the count does not keep the
+/// The field's time (noise, turbulence) is its own sum of the steps it has taken (`time`),
+/// advanced in `didStep` and not a clock, so a run is the same bit for bit; it does not keep the
 /// animator awake (didStep says nothing changed) and stands still while the animator is paused.
 /// Sub-steps of a step see the step's starting time.
 public struct FieldBehavior: DynamicBehavior {
@@ -62,8 +62,8 @@ public struct FieldBehavior: DynamicBehavior {
     public var minimumRadius = FieldBehavior.defaultMinimumRadius
     /// Picks the noise and turbulence fields' pattern.
     public var seed: UInt64 = 0
-    /// Steps taken since the field was added (its time is this × 1/60 s).
-    public var elapsedSteps = 0
+    /// Seconds of field time: the steps taken since the field was added.
+    public var time = 0.0
 
     /// Points per second squared for each unit of acceleration-like strength.
     public static let gravity = 1000.0
@@ -137,9 +137,6 @@ public struct FieldBehavior: DynamicBehavior {
         }
     }
 
-    /// Seconds of field time.
-    public var time: Double { Double(elapsedSteps) * DynamicAnimator.step }
-
     /// The noise pattern's wavelength in points for a smoothness: 10 pt · 100^smoothness.
     public static func noiseWavelength(smoothness: Double) -> Double {
         10 * pow(100, min(1, max(0, smoothness)))
@@ -182,15 +179,16 @@ public struct FieldBehavior: DynamicBehavior {
         return Sampler(self).force(on: body, offset: r, step: step)
     }
 
-    /// The field's clock (noise and turbulence go on from where they were).
-    public var carryOver: [Double] { [Double(elapsedSteps)] }
+    /// The field's clock (noise and turbulence go on from where they were), in 60ths of a
+    /// second as snapshots made when the step was always 1/60 s counted it.
+    public var carryOver: [Double] { [time * 60] }
     public mutating func restore(carryOver: [Double]) {
-        if let steps = carryOver.first, steps >= 0, steps < 1e15 { elapsedSteps = Int(steps) }
+        if let ticks = carryOver.first, ticks >= 0, ticks < 1e15 { time = ticks / 60 }
     }
 
-    /// The field's time moves on by one step; that alone is no reason to stay awake.
-    public mutating func didStep() -> Bool {
-        elapsedSteps += 1
+    /// The field's time moves on by the step; that alone is no reason to stay awake.
+    public mutating func didStep(seconds: Double) -> Bool {
+        time += seconds
         return false
     }
 

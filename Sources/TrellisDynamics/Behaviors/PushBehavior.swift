@@ -56,7 +56,7 @@ public struct PushBehavior: DynamicBehavior {
     public var actsOncePerStep: Bool { mode == .instantaneous }
     public var phases: StepPhases { [.forces, .afterStep] }
 
-    public mutating func didStep() -> Bool {
+    public mutating func didStep(seconds: Double) -> Bool {
         guard mode == .instantaneous, active else { return false }
         active = false
         return true

@@ -12,7 +12,7 @@ public struct StepPhases: OptionSet, Hashable, Sendable {
     public static let forces = StepPhases(rawValue: 1 << 1)
     /// `addConstraints(to:bodies:)`.
     public static let constraints = StepPhases(rawValue: 1 << 2)
-    /// `didStep()`.
+    /// `didStep(seconds:)`.
     public static let afterStep = StepPhases(rawValue: 1 << 3)
     public static let all: StepPhases = [.properties, .forces, .constraints, .afterStep]
 }

@@ -28,6 +28,9 @@ public struct ConstraintSet: Sendable {
     /// What the limits left out this step.
     var dropped = ContactsDropped()
 
+    /// The animator's step, seconds (for the speculative margins).
+    public internal(set) var step = DynamicAnimator.defaultStep
+
     public init(referenceBounds: Rect) { self.referenceBounds = referenceBounds }
 
     /// A distance between two anchors, body `a` (nil: `anchorA` is a fixed point in the

@@ -66,7 +66,7 @@ extension CollectionView {
     /// true when the offset on screen moved.
     mutating func stepScrollDeceleration(steps: Int) -> Bool {
         guard steps > 0, scrollMotion.deceleration.decelerating else { return false }
-        let h = DynamicAnimator.step
+        let h = DynamicAnimator.defaultStep
         let bounces = scrollConfiguration.bounces
         var offset = scroll.contentOffset
         let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset

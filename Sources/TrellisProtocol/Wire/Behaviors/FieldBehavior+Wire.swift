@@ -108,7 +108,7 @@ extension FieldBehavior: RegisteredBehavior {
     public func continuing(_ old: any DynamicBehavior) -> FieldBehavior {
         guard let old = old as? FieldBehavior else { return self }
         var field = self
-        field.elapsedSteps = old.elapsedSteps
+        field.time = old.time
         return field
     }
 }
