@@ -1,11 +1,13 @@
 import TrellisGeometry
 
-/// UIDynamicAnimator: items, the behaviours that act on them, and the fixed 60 Hz step that
-/// moves them, in Box2D 2.x's order: forces (springs among them) into velocities, damping, joints
+/// UIDynamicAnimator: items, the behaviours that act on them, and the fixed step (60 Hz unless
+/// the session chooses 120 or 240) that moves them, in Box2D 2.x's order: forces, then joints
 /// and contacts by sequential impulses (contacts warm-started, a face's two points solved as a
-/// block), positions, rigid corrections. No clock of its own: the engine's physics stage says
-/// how many steps fall due. Deterministic: the same items, behaviours and steps give the same
-/// numbers, bit for bit.
+/// block), positions, rigid corrections. An item moves by its closed form where one exists
+/// (constant forces, resistance, springs to fixed points: `FreeMotion`), so its trajectory does
+/// not depend on the step; the rest is stepped by symplectic Euler, as Box2D steps it. No clock
+/// of its own: the engine's physics stage says how many steps fall due. Deterministic: the same
+/// items, behaviours and steps give the same numbers, bit for bit.
 ///
 /// At rest it pauses (UIDynamicAnimatorDelegate's didPause): when every item has moved slower
 /// than 1 pt/s and turned slower than 2°/s for half a second (Box2D's sleep tolerances at
@@ -297,13 +299,13 @@ public struct DynamicAnimator: Sendable {
         for substep in 0..<substeps {
             behaviors.withUnsafeMutableBufferPointer { list in
                 for k in list.indices where phases[k].contains(.forces) {
-                    let acted = Self.guarded(&list[k].behavior, &bodies, &guardScratch) {
+                    let acted = Self.guarded(&list[k].behavior, &bodies, &guardScratch, step: h) {
                         $0.applyForces(to: &$1, step: h, firstSubstep: substep == 0)
                     }
                     if !acted { broken.append(k) }
                 }
                 for k in list.indices where phases[k].contains(.forces) {
-                    let acted = Self.guarded(&list[k].behavior, &bodies, &guardScratch) { $0.overrideForces(on: &$1, step: h) }
+                    let acted = Self.guarded(&list[k].behavior, &bodies, &guardScratch, step: h) { $0.overrideForces(on: &$1, step: h) }
                     if !acted { broken.append(k) }
                 }
             }
@@ -378,31 +380,34 @@ public struct DynamicAnimator: Sendable {
 
     /// What a behaviour may change of an item while it adds forces, kept to undo it.
     struct SavedMotion {
-        var index: Int, force: Vector, torque: Double, velocity: Vector, angularVelocity: Double
+        var index: Int, force: Vector, torque: Double, velocity: Vector, angularVelocity: Double, linear: LinearForces
     }
     /// Reused between behaviours and steps (nothing of it outlives one call of `guarded`).
     private var guardScratch: [SavedMotion] = []
     /// Bodies the solver or the joints left non-finite this step (set back, at rest).
     private var brokenBodies: [Int] = []
+    /// Each body's free motion in the current sub-step (kept between steps for its capacity).
+    private var freeMotion: [FreeMotion] = []
 
     /// Runs `act` (a behaviour adding forces or impulses to its items) and undoes it when it left
     /// any of its items' force, torque or velocity non-finite: false then. The items' state is
     /// kept first, so the undo is exact and the other behaviours' forces stand.
     @inline(__always)
-    private static func guarded(_ behavior: inout any DynamicBehavior, _ bodies: inout DynamicBodies, _ saved: inout [SavedMotion],
+    private static func guarded(_ behavior: inout any DynamicBehavior, _ bodies: inout DynamicBodies, _ saved: inout [SavedMotion], step h: Double,
                                 _ act: (inout any DynamicBehavior, inout DynamicBodies) -> Void) -> Bool {
         saved.removeAll(keepingCapacity: true)
         for id in behavior.items {
             guard let index = bodies.index(of: id) else { continue }
             let b = bodies[index: index]
-            saved.append(SavedMotion(index: index, force: b.force, torque: b.torque, velocity: b.velocity, angularVelocity: b.angularVelocity))
+            saved.append(SavedMotion(index: index, force: b.force, torque: b.torque, velocity: b.velocity, angularVelocity: b.angularVelocity,
+                                     linear: bodies.linear[index]))
         }
         act(&behavior, &bodies)
         var finite = true
         for entry in saved {
             let b = bodies[index: entry.index]
             if !(b.force.dx.isFinite && b.force.dy.isFinite && b.torque.isFinite && b.velocity.dx.isFinite
-                 && b.velocity.dy.isFinite && b.angularVelocity.isFinite) {
+                 && b.velocity.dy.isFinite && b.angularVelocity.isFinite && bodies.linear[entry.index].isFinite(step: h)) {
                 finite = false
                 break
             }
@@ -413,6 +418,7 @@ public struct DynamicAnimator: Sendable {
             bodies[index: entry.index].torque = entry.torque
             bodies[index: entry.index].velocity = entry.velocity
             bodies[index: entry.index].angularVelocity = entry.angularVelocity
+            bodies.linear[entry.index] = entry.linear
         }
         return false
     }
@@ -445,23 +451,33 @@ public struct DynamicAnimator: Sendable {
 
     private mutating func solve(_ constraints: inout ConstraintSet, step h: Double) {
         let velocityIterations = velocityIterations, positionIterations = positionIterations
-        bodies.withBodyArray { all in
-            constraints.applySpringForces(&all)
-            for k in all.indices { Self.accelerate(&all[k], step: h) }
+        var motion = freeMotion
+        freeMotion = []
+        motion.removeAll(keepingCapacity: true)
+        bodies.withBodyArrays { all, linear in
+            constraints.applySprings(&all, &linear, step: h)
+            var memo = FreeMotion.Memo(), angularMemo = FreeMotion.Memo()
+            for k in all.indices {
+                motion.append(FreeMotion.advance(&all[k], linear[k], step: h, memo: &memo, angularMemo: &angularMemo))
+                if !linear[k].isEmpty { linear[k] = LinearForces() }
+            }
             guard constraints.hasJoints || !constraints.contacts.isEmpty else { return }
             constraints.prepareJoints(&all, step: h)
             // Every contact's approach speed (its bounce) from the velocities before any warm
             // start, as Box2D initialises all its velocity constraints first: prepared and warm
             // started one by one, a box landing flat bounced its second corner off the turn the
             // first corner's impulse had given it.
-            for k in constraints.contacts.indices { constraints.contacts[k].prepare(all, step: h) }
+            let impacts = h == step
+            for k in constraints.contacts.indices { constraints.contacts[k].prepare(all, motion: motion, step: h, impacts: impacts) }
             for k in constraints.contacts.indices { constraints.contacts[k].warmStart(&all) }
             for _ in 0..<velocityIterations {
                 constraints.solveJointVelocities(&all)
                 constraints.solveContactVelocities(&all, step: h)
             }
         }
-        integrate(step: h)
+        integrate(motion, step: h)
+        freeMotion = motion
+        placeImpacts(constraints.contacts)
         guard constraints.hasJoints else { return }
         var broken: [Int] = []
         bodies.withBodyArray { all in
@@ -480,6 +496,19 @@ public struct DynamicAnimator: Sendable {
         brokenBodies += broken
     }
 
+    /// Items that struck a boundary this step end where their exact bounce puts them along its
+    /// normal (`Impact`; the solver has given them its speed).
+    private mutating func placeImpacts(_ contacts: [Contact]) {
+        for contact in contacts {
+            guard let impact = contact.impact else { continue }
+            let n = contact.normal, center = bodies[index: contact.b].center
+            let shift = impact.center - center.vector(from: .zero).dot(n)
+            let placed = center + n * shift
+            guard placed.x.isFinite, placed.y.isFinite else { continue }
+            bodies[index: contact.b].center = placed
+        }
+    }
+
     /// Box2D's speed limits (b2_maxTranslation 2 m and b2_maxRotation π/2 per 60 Hz step, at 100
     /// pt per metre), as speeds so that they do not depend on the step rate: nothing moves faster
     /// than 12,000 pt/s or turns faster than 15 turns a second, whatever a field or push asks, so
@@ -487,41 +516,37 @@ public struct DynamicAnimator: Sendable {
     public static let maximumSpeed = 12_000.0
     public static let maximumAngularSpeed = 30 * Double.pi
 
-    /// Forces into velocities, then damping (Box2D: v ← v / (1 + h·c)); in place (a copy of
-    /// each body out and back cost a tenth of a step of 10,000 springs).
-    @inline(__always)
-    private static func accelerate(_ body: inout DynamicBody, step h: Double) {
-        body.velocity += body.force * (body.inverseMass * h)
-        body.angularVelocity += h * body.inverseInertia * body.torque
-        body.velocity = body.velocity * (1 / (1 + h * body.properties.resistance))
-        body.angularVelocity *= 1 / (1 + h * body.properties.angularResistance)
-        if body.inverseMass == 0 { body.velocity = .zero }
-        if body.inverseInertia == 0 { body.angularVelocity = 0 }
-        body.force = .zero
-        body.torque = 0
-    }
-
-    private mutating func integrate(step h: Double) {
+    /// Each body to where its free motion and the constraints' impulses take it (`FreeMotion.place`),
+    /// within the speed limits and the world.
+    private mutating func integrate(_ motion: [FreeMotion], step h: Double) {
         let maxTranslation = Self.maximumSpeed * h
         let maxRotation = Self.maximumAngularSpeed * h
         var broken: [Int] = []
         var index = 0
         bodies.forEach { body in
             defer { index += 1 }
-            let travel = body.velocity.length * h
-            guard travel.isFinite, body.angularVelocity.isFinite else {
+            let pose = (center: body.center, angle: body.angle)
+            guard body.velocity.dx.isFinite, body.velocity.dy.isFinite, body.angularVelocity.isFinite else {
                 // Left where the step found it, at rest (stopConstraintsOfBrokenBodies says why).
                 body.velocity = .zero
                 body.angularVelocity = 0
                 broken.append(index)
                 return
             }
-            if travel > maxTranslation { body.velocity = body.velocity * (maxTranslation / travel) }
-            if abs(body.angularVelocity) * h > maxRotation { body.angularVelocity = body.angularVelocity < 0 ? -maxRotation / h : maxRotation / h }
-            let pose = (center: body.center, angle: body.angle)
-            body.center += body.velocity * h
-            body.angle += body.angularVelocity * h
-            guard body.poseIsInsideWorld else {
+            motion[index].place(&body, step: h)
+            let travel = body.center.vector(from: pose.center), distance = travel.length
+            if distance > maxTranslation {
+                body.center = pose.center + travel * (maxTranslation / distance)
+                let speed = body.velocity.length
+                if speed > Self.maximumSpeed { body.velocity = body.velocity * (Self.maximumSpeed / speed) }
+            }
+            if abs(body.angle - pose.angle) > maxRotation {
+                body.angle = pose.angle + (body.angle > pose.angle ? maxRotation : -maxRotation)
+                if abs(body.angularVelocity) > Self.maximumAngularSpeed {
+                    body.angularVelocity = body.angularVelocity < 0 ? -Self.maximumAngularSpeed : Self.maximumAngularSpeed
+                }
+            }
+            guard body.poseIsInsideWorld, body.center.x.isFinite, body.center.y.isFinite, body.angle.isFinite else {
                 // The world's edge holds it, at rest: a body there was carried by something
                 // that ran away (a force does not keep pushing for a million years).
                 body.center = pose.center

@@ -2,6 +2,9 @@
 public struct DynamicBodies: Sendable {
     public var bodies: [DynamicBody] { storage }
     var storage: [DynamicBody] = []
+    /// What the behaviours gathered for each body this (sub-)step in closed forms (`LinearForces`),
+    /// beside `storage`; cleared by the step.
+    var linear: [LinearForces] = []
     public private(set) var ids: [DynamicItemID] = []
     private var index = ItemIndex()
 
@@ -26,6 +29,7 @@ public struct DynamicBodies: Sendable {
             storage[k] = body
         } else {
             storage.append(body)
+            linear.append(LinearForces())
             ids.append(id)
             index.insert(ids.count - 1, of: ids)
         }
@@ -34,6 +38,7 @@ public struct DynamicBodies: Sendable {
     mutating func remove(_ id: DynamicItemID) {
         guard let k = index(of: id) else { return }
         storage.remove(at: k)
+        linear.remove(at: k)
         ids.remove(at: k)
         index.rebuild(ids)
     }
@@ -51,6 +56,16 @@ extension DynamicBodies {
         swap(&all, &storage)
         body(&all)
         swap(&all, &storage)
+    }
+
+    /// The bodies and what acts on them in closed forms, as arrays for the step.
+    mutating func withBodyArrays(_ body: (inout [DynamicBody], inout [LinearForces]) -> Void) {
+        var all = [DynamicBody](), forces = [LinearForces]()
+        swap(&all, &storage)
+        swap(&forces, &linear)
+        body(&all, &forces)
+        swap(&all, &storage)
+        swap(&forces, &linear)
     }
 }
 

@@ -47,11 +47,11 @@ import TrellisClient
         #expect(r.status == 0 && r.stdout == "body:card\n")
         #expect(server.trellis("dynamics", "add", "d", "gravity", "body:card").stdout == "1\n")
         #expect(server.trellis("advance", "d", "300ms").status == 0)
-        // 18 steps at 60 Hz: v = 300 pt/s, fallen 1000/3600·18·19/2 = 47.5 pt.
+        // 0.3 s: v = g·t = 300 pt/s, fallen g·t²/2 = 45 pt.
         r = server.trellis("dynamics", "item", "d", "body:card")
-        #expect(r.stdout == "body:card dynamic center=187.5,147.5 size=100,100 angle=0 velocity=0,300 angularVelocity=0\n")
+        #expect(r.stdout == "body:card dynamic center=187.5,145 size=100,100 angle=0 velocity=0,300 angularVelocity=0\n")
         r = server.trellis("scene", "d")
-        #expect(r.stdout.contains("body:card frame=137.5,97.5,100,100 alpha=1"))
+        #expect(r.stdout.contains("body:card frame=137.5,95,100,100 alpha=1"))
         r = server.trellis("dynamics", "ls", "d")
         #expect(r.stdout.hasPrefix("running: true\nitems: body:card\nbodies: card\n"))
     }

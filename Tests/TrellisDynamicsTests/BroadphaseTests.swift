@@ -121,10 +121,12 @@ import TrellisGeometry
             let x = (c.x - 400) / 300, y = (c.y - 300) / 200
             #expect(x * x + y * y < 1, "left the ellipse at \(c)")
         }
-        // On the flat side at the bottom, 0.3 pt above y = 500 (the side is a chord).
+        // On the flat side at the bottom, 0.3 pt above y = 500 (the side is a chord 33 pt long,
+        // under a 40 pt box: resting level on the chord's two ends, frictionless, it may rest
+        // anywhere it still covers both, 3.6 pt either side of the middle).
         let body = a.bodies[id]!
-        #expect(abs(body.center.x - 400) < 2 && abs(body.center.y + 20 - 500) < 1, "rests at \(body.center)")
-        #expect(abs(body.angle) < 0.01 && body.velocity.length < 1, "\(body.angle) \(body.velocity)")
+        #expect(abs(body.center.x - 400) < 4 && abs(body.center.y + 20 - 500) < 1, "rests at \(body.center)")
+        #expect(abs(body.angle) < 0.02 && body.velocity.length < 1, "\(body.angle) \(body.velocity)")
     }
 
     @Test func aBoxOutsideAnEllipseStaysOut() {

@@ -11,11 +11,9 @@ import TrellisGeometry
 /// costs one entry in the animator, not one behaviour each. The springs pull the centre only:
 /// anchored at the centre they exert no torque.
 ///
-/// Choice: a linear spring to a fixed point has a closed form, and its force is chosen so that
-/// the animator's symplectic step lands on it at every step: with a = e^(−ζωh), the step's
-/// stiffness k·h² = 2 − c·h − 2a·cos(ω_d·h) and damping c·h = 1 − a² (per unit mass) give the
-/// exact decay and period (a plain k = mω², c = 2mζω decays 5 % too fast per half period at
-/// 0.8 Hz on 60 Hz steps, and the springy layout's settling is checked against the closed form).
+/// A linear spring to a fixed point has a closed form, and each item moves on it
+/// (`LinearForces`, `FreeMotion`): the springy layout's settling is the damped oscillator's
+/// curve at every step, whatever the step.
 public struct AnchorSpringsBehavior: DynamicBehavior {
     /// Hz, as UIAttachmentBehavior's frequency.
     public var frequency: Double
@@ -61,28 +59,11 @@ public struct AnchorSpringsBehavior: DynamicBehavior {
     /// The anchor `item` hangs from, if it has a spring.
     public func anchor(of item: DynamicItemID) -> Point? { items.firstIndex(of: item).map { anchors[$0] } }
 
-    /// The step's stiffness and damping per unit mass for a step of `h` seconds (see above).
-    func coefficients(step h: Double) -> (stiffness: Double, damping: Double) {
-        let w = 2 * Double.pi * frequency, z = damping
-        let a = exp(-z * w * h)
-        let turn: Double
-        if z < 1 {
-            turn = cos(w * (1 - z * z).squareRoot() * h)
-        } else {
-            // Overdamped: the eigenvalues are real, e^(−ζωh ± ω√(ζ²−1)·h); cosh keeps their sum.
-            turn = cosh(w * (z * z - 1).squareRoot() * h)
-        }
-        let ch = 1 - a * a
-        return ((2 - ch - 2 * a * turn) / (h * h), ch / h)
-    }
-
     public func applyForces(to bodies: inout DynamicBodies, step h: Double) {
-        let (k, c) = coefficients(step: h)
+        let w = 2 * Double.pi * frequency
         for i in items.indices {
             guard let b = bodies.index(of: items[i]) else { continue }
-            let body = bodies[index: b]
-            let dx = body.center.x - anchors[i].x, dy = body.center.y - anchors[i].y
-            bodies[index: b].force += Vector(dx: -(k * dx + c * body.velocity.dx), dy: -(k * dy + c * body.velocity.dy)) * body.mass
+            bodies.addAnchoredSpring(at: b, anchor: anchors[i], length: 0, stiffness: w * w, damping: 2 * damping * w)
         }
     }
 }

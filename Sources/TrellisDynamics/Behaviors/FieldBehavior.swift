@@ -19,16 +19,13 @@ import TrellisGeometry
 /// - velocity: the item's velocity becomes s·f·direction pt/s, whatever forces, pushes,
 ///   resistance and other fields say (applied after them all); attachments, rods and contacts
 ///   still act, as Box2D's joints act after its forces;
-/// - drag: −s·f·v per second of deceleration, for any mass, integrated exactly over the step
-///   (v·e^(−s·f·t), stable for any strength);
+/// - drag: the force −s·f·v, so v·e^(−s·f·t/m) (SpriteKit's drag is a force);
 /// - noise: m·s·g·f·N, N a vector of two seeded gradient noises (each in [−1, 1]) of
 ///   (x/λ, y/λ, animationSpeed·t), λ = 10 pt·100^smoothness (10 pt at smoothness 0, 1000 pt at 1)
 ///   and t the field's time; mass does not change the acceleration;
 /// - turbulence: as noise with s·g replaced by s·|v| per second (s·g at 1000 pt/s);
 /// - spring: −4π²·s·f·r, mass-independent stiffness, so an item oscillates with period
-///   √(m/s) seconds (a 100×100 item of density 1 once a second at strength 1); integrated
-///   explicitly like gravity (fields ask for no sub-steps), so it holds for periods above
-///   π/60 s ≈ 0.05 s, within 1 % above 0.4 s;
+///   √(m/s) seconds (a 100×100 item of density 1 once a second at strength 1);
 /// - electric: q·E with E = s·g·f towards the position: a charge of 1 and mass 1 falls at s·g at
 ///   100 pt (inverse square by default, as SpriteKit's);
 /// - magnetic: q·v×B with B = 2π·s·f along +z, which, y pointing down on screen, turns positive
@@ -39,7 +36,9 @@ import TrellisGeometry
 /// Anticlockwise means as seen on the screen (y down): the angle `atan2(dy, dx)` of r decreases,
 /// r × v < 0. The minimum radius bounds only the falloff (whose 1/d² would be infinite at the
 /// centre); the laws proportional to d (spring, vortex) keep the true distance so an item can
-/// come to rest at the centre. Anchored and massless items are left alone.
+/// come to rest at the centre. Anchored and massless items are left alone. Without falloff,
+/// linear gravity, the spring and drag have closed forms (`LinearForces`) and move an item
+/// exactly; the other laws are stepped.
 ///
 /// The field's time (noise, turbulence) is its own sum of the steps it has taken (`time`),
 /// advanced in `didStep` and not a clock, so a run is the same bit for bit; it does not keep the
@@ -150,16 +149,33 @@ public struct FieldBehavior: DynamicBehavior {
         if case .velocity = kind { return }
         guard strength != 0 else { return }
         let sampler = Sampler(self)
-        forEachItemInRegion(&bodies) { body, r in body.force += sampler.force(on: body, offset: r, step: step) }
+        let uniform = falloff == 0
+        forEachItemInRegion(&bodies) { bodies, index, r in
+            let body = bodies[index: index]
+            // Without falloff three laws have closed forms (`LinearForces`): linear gravity is
+            // constant, the spring field a zero-length spring to the position, drag a linear
+            // resistance. The others depend on where the item is or how it moves: stepped.
+            switch kind {
+            case .linearGravity where uniform:
+                bodies.addSteadyForce(sampler.force(on: body, offset: r, step: step), at: index)
+            case .spring where uniform:
+                bodies.addAnchoredSpring(at: index, anchor: position, length: 0,
+                                         stiffness: FieldBehavior.springStiffness * strength / body.mass, damping: 0)
+            case .drag where uniform:
+                bodies.addDrag(strength / body.mass, at: index)
+            default:
+                bodies[index: index].force += sampler.force(on: body, offset: r, step: step)
+            }
+        }
     }
 
     /// Calls `act` with each movable item whose centre is in the region, and its offset from the field.
-    private func forEachItemInRegion(_ bodies: inout DynamicBodies, _ act: (inout DynamicBody, Vector) -> Void) {
+    private func forEachItemInRegion(_ bodies: inout DynamicBodies, _ act: (inout DynamicBodies, Int, Vector) -> Void) {
         for id in items {
             guard let index = bodies.index(of: id), bodies[index: index].inverseMass != 0 else { continue }
             let r = bodies[index: index].center.vector(from: position)
             guard region.isInfinite || region.contains(r) else { continue }
-            act(&bodies[index: index], r)
+            act(&bodies, index, r)
         }
     }
 
@@ -168,7 +184,13 @@ public struct FieldBehavior: DynamicBehavior {
     public func overrideForces(on bodies: inout DynamicBodies, step: Double) {
         guard case .velocity = kind else { return }
         let sampler = Sampler(self)
-        forEachItemInRegion(&bodies) { body, r in body.force = sampler.force(on: body, offset: r, step: step) }
+        forEachItemInRegion(&bodies) { bodies, index, r in
+            // Whatever else acts, closed forms included, gives way (a snap's turning stays).
+            bodies[index: index].force = sampler.force(on: bodies[index: index], offset: r, step: step)
+            let turning = bodies.linear[index]
+            bodies.linear[index] = LinearForces(steadyTorque: turning.steadyTorque, angleStiffness: turning.angleStiffness,
+                                                angleMoment: turning.angleMoment, angleDamping: turning.angleDamping)
+        }
     }
 
     /// The force (UIKit Newtons) the field puts on `body` over a step of `step` seconds; zero
@@ -235,7 +257,7 @@ public struct FieldBehavior: DynamicBehavior {
             case .radialGravity:
                 return d > 0 ? r * (-m * s * g / d) : .zero
             case .velocity(let direction):
-                let target = direction * s * (1 + h * body.properties.resistance)
+                let target = direction * s * FreeMotion.decay(-body.properties.resistance, h)
                 return (target - body.velocity) * (m / h)
             case .drag:
                 // A force against the velocity, as SpriteKit's dragField is: −s·v, so the item

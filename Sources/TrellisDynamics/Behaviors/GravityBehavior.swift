@@ -27,8 +27,8 @@ public struct GravityBehavior: DynamicBehavior {
         let acceleration = gravityDirection * Self.pointsPerSecondSquared
         for id in items {
             guard let index = bodies.index(of: id) else { continue }
-            let mass = bodies[index: index].mass
-            bodies[index: index].force += acceleration * mass
+            // Constant over the step: it moves the item exactly (½·g·t²).
+            bodies.addSteadyForce(acceleration * bodies[index: index].mass, at: index)
         }
     }
 }

@@ -42,8 +42,9 @@ public struct PushBehavior: DynamicBehavior {
             let torque = offset.cross(push)
             switch mode {
             case .continuous:
-                bodies[index: index].force += push
-                bodies[index: index].torque += torque
+                // Constant over the step (turning the item turns an off-centre push only from
+                // the next step on): it moves the item exactly (½·a·t²).
+                bodies.addSteadyForce(push, torque: torque, at: index)
             case .instantaneous:
                 let body = bodies[index: index]
                 bodies[index: index].velocity += push * body.inverseMass

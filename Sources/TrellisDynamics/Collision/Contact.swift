@@ -52,6 +52,10 @@ struct Contact: Sendable {
     /// `prepare` (the iterations would otherwise work them out from the items' properties).
     var inverseMassA = 0.0, inverseInertiaA = 0.0, inverseMassB = 0.0, inverseInertiaB = 0.0
     var bias = 0.0
+    /// An item about to strike a boundary within this step fast enough to bounce, and not
+    /// turning: where along the normal its centre ends and how fast, from the exact time of
+    /// impact (`Impact`); nil for every other contact.
+    var impact: Impact?
 
     init(key: Key, a: Int?, b: Int, point: Point, normal: Vector, separation: Double, friction: Double, restitution: Double) {
         self.key = key; self.a = a; self.b = b; self.point = point; self.normal = normal; self.separation = separation
@@ -88,7 +92,7 @@ struct Contact: Sendable {
         return inverse > 0 ? 1 / inverse : 0
     }
 
-    mutating func prepare(_ bodies: [DynamicBody], step h: Double) {
+    mutating func prepare(_ bodies: [DynamicBody], motion: [FreeMotion], step h: Double, impacts: Bool) {
         if let corner = cornerOfB, corner.center == bodies[b].center {
             rB = corner.offset
         } else {
@@ -104,7 +108,16 @@ struct Contact: Sendable {
         normalMass = effectiveMass(along: normal)
         tangentMass = effectiveMass(along: normal.perpendicular)
         approach = relativeVelocity(bodies).dot(normal)
-        bias = targetSpeed(step: h)
+        impact = nil
+        switch impacts ? Impact.outcome(self, body: bodies[b], motion: motion[b], step: h) : .stepped {
+        case .strikes(let strike):
+            impact = strike
+            bias = strike.speed
+        case .noBounce:
+            bias = targetSpeed(step: h, bounces: false)
+        case .stepped:
+            bias = targetSpeed(step: h)
+        }
     }
 
     /// Applies last step's impulses again (warm starting: a resting stack starts from the
@@ -125,9 +138,9 @@ struct Contact: Sendable {
     /// The normal speed to reach: close a gap no faster than it closes in one step, push an
     /// overlap out, or, touching and approached fast enough, bounce (Box2D 2.x's velocity bias;
     /// a speculative contact still apart does not bounce).
-    func targetSpeed(step h: Double) -> Double {
+    func targetSpeed(step h: Double, bounces: Bool = true) -> Double {
         var target = separation > 0 ? -separation / h : min(Self.baumgarte * max(-separation - Self.slop, 0) / h, Self.maximumPushOut)
-        if approach < -Self.restitutionThreshold, separation < Self.slop * 4 {
+        if bounces, approach < -Self.restitutionThreshold, separation < Self.slop * 4 {
             target = max(target, -restitution * approach)
         }
         return target

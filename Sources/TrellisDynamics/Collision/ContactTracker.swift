@@ -5,7 +5,8 @@ import TrellisGeometry
 ///
 /// A contact touches during a step when its gap before the step, or the gap the solver leaves
 /// at its end (gap + normal speed × step), is at most `tolerance`: a speculative contact within
-/// the margin does not touch, and an impact that bounces away within one step still does. Two
+/// the margin does not touch, and an impact that bounces away within one step still does (one
+/// struck within the step, `Impact`, touches whatever its gaps). Two
 /// items, or an item and a boundary, touch when one of their contacts does; a rect's or an
 /// ellipse's sides are one boundary, and the reference bounds' four sides are one.
 /// Kept as numbers (behaviour, item ids, boundary number); a boundary's identifier is looked
@@ -70,7 +71,7 @@ struct ContactTracker: Sendable {
         for (behavior, range) in owners {
             for contact in contacts[range] {
                 let gapAfter = contact.separation + h * contact.relativeVelocity(bodies).dot(contact.normal)
-                guard min(contact.separation, gapAfter) <= Self.tolerance else { continue }
+                guard min(contact.separation, gapAfter) <= Self.tolerance || contact.impact != nil else { continue }
                 let key = Self.key(contact, behavior)
                 if let last = current.last, last.key == key {
                     // Another point of the same touch (a face): report their middle.

@@ -92,9 +92,9 @@ public struct ConstraintSet: Sendable {
         max(springs.lazy.map(\.frequency).max() ?? 0, angleSprings.lazy.map(\.frequency).max() ?? 0)
     }
 
-    func applySpringForces(_ bodies: inout [DynamicBody]) {
-        DistanceSpring.applyForces(springs, to: &bodies)
-        for spring in angleSprings { spring.applyForce(&bodies) }
+    func applySprings(_ bodies: inout [DynamicBody], _ linear: inout [LinearForces], step h: Double) {
+        DistanceSpring.applyForces(springs, to: &bodies, linear: &linear, step: h)
+        for spring in angleSprings { spring.apply(bodies, &linear) }
     }
 
     /// Any rod, rope, pin, weld or slide for the impulse solver.
