@@ -106,11 +106,12 @@ struct DynamicsStage: Sendable {
         return true
     }
 
-    /// Puts back the time not yet simulated (a snapshot kept it). A snapshot from before the
-    /// scroll had a clock of its own had one clock for both: `scroll` false leaves the scroll's.
-    mutating func restoreTimestep(accumulated: Double, lastTime: Double?, scroll: Bool = true) {
+    /// Puts back the time not yet simulated (a snapshot kept it) on both clocks: they are one
+    /// clock until the rate leaves 60, and a snapshot keeps the scroll's apart only where it
+    /// differs (`restoreScrollTimestep`, after this).
+    mutating func restoreTimestep(accumulated: Double, lastTime: Double?) {
         timestep.restore(accumulated: accumulated, lastTime: lastTime)
-        if scroll { scrollTimestep.restore(accumulated: accumulated, lastTime: lastTime) }
+        scrollTimestep.restore(accumulated: accumulated, lastTime: lastTime)
     }
 
     /// Puts back the scroll's time not yet stepped (a snapshot kept it where it differed).
