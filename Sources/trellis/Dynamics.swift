@@ -3,10 +3,10 @@ import TrellisClient
 import TrellisCore
 import TrellisProtocol
 
-/// `trellis dynamics add|update|rm|ls|item NAME …`: a session's UIDynamicAnimator.
+/// `trellis dynamics add|update|rm|ls|item|rate NAME …`: a session's UIDynamicAnimator.
 struct Dynamics: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Add, change, remove and list dynamic behaviours; read an element's dynamic state.",
+        abstract: "Add, change, remove and list dynamic behaviours; read an element's dynamic state; set the step rate.",
         discussion: """
             Elements are item ids (i3, or item:ID), index paths and ranges as every command writes \
             them (0:3, 0:0..11: the items there now), all (every item), and bodies (body:panel, see \
@@ -14,7 +14,7 @@ struct Dynamics: ParsableCommand {
             properties by type (--direction is gravity's gravityDirection, push's pushDirection); \
             --merge '{…}' and --set key=value reach every other key of the protocol.
             """,
-        subcommands: [DynamicsAdd.self, DynamicsUpdate.self, DynamicsRemove.self, DynamicsList.self, DynamicsItem.self])
+        subcommands: [DynamicsAdd.self, DynamicsUpdate.self, DynamicsRemove.self, DynamicsList.self, DynamicsItem.self, DynamicsRate.self])
 }
 
 /// `trellis dynamics add NAME TYPE [ELEMENT…] [options]` (dynamics.add): prints the new id.
@@ -141,5 +141,40 @@ struct DynamicsItem: ParsableCommand {
             guard let e = try ElementSelection.resolve([selection], session: session.name, with: c.caller).first else { return }
             c.emit(try c.call("dynamics.item", ["session": .string(session.name), "element": e.wire]), Human.dynamicState)
         }
+    }
+}
+
+/// `trellis dynamics rate NAME [HZ]` (dynamics.setStepRate; without HZ, dynamics.list's rate).
+struct DynamicsRate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rate",
+        abstract: "Set how many steps a second the animator takes: \(ParamRanges.dynamicsStepRatesText); without HZ, print it.",
+        discussion: """
+            60 Hz by default, as UIKit Dynamics; 120 and 240 solve contacts and joints more finely. \
+            The time not yet simulated is kept across the change. `trellis new NAME --step-rate HZ` \
+            chooses it at creation.
+            """)
+
+    @OptionGroup var session: SessionArguments
+    @Argument(help: ArgumentHelp("Steps per second: \(ParamRanges.dynamicsStepRatesText).", valueName: "hz")) var rate: Int?
+
+    func run() throws {
+        guard let rate else {
+            try session.call("dynamics.list") { r in ["\(Human.number(r["stepRate"])) Hz"] }
+            return
+        }
+        let checked = try checkedStepRate(rate)
+        try session.call("dynamics.setStepRate", ["rate": .number(Double(checked))]) { r in ["\(Human.number(r["stepRate"])) Hz"] }
+    }
+}
+
+/// `rate` when it is one of the animator's step rates; else refused as the server would refuse
+/// it (exit 65, `invalid_params` to a script's expect-error), before anything is sent.
+func checkedStepRate(_ rate: Int) throws -> Int {
+    try checkingRanges { () throws(RangeError) in
+        guard ParamRanges.dynamicsStepRates.contains(rate) else {
+            throw RangeError("step rate \(rate): expected \(ParamRanges.dynamicsStepRatesText) (steps per second)")
+        }
+        return rate
     }
 }

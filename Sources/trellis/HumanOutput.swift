@@ -66,7 +66,13 @@ enum Human {
         let items = number(info["items"]), sections = number(info["sections"]), viewers = number(info["viewers"])
         return "\(info["name"]?.stringValue ?? "?"): \(info["layout"]?.stringValue ?? "?") \(numbers(info["bounds"], separator: "x")), "
             + "\(items) item\(items == "1" ? "" : "s") in \(sections) section\(sections == "1" ? "" : "s"), "
-            + "\(info["clock"]?.stringValue ?? "?") clock, \(viewers) viewer\(viewers == "1" ? "" : "s")"
+            + "\(info["clock"]?.stringValue ?? "?") clock, \(viewers) viewer\(viewers == "1" ? "" : "s")" + stepRate(info["dynamicsStepRate"])
+    }
+
+    /// `, dynamics at 120 Hz` for a rate other than the default 60 (which goes unsaid).
+    static func stepRate(_ rate: JSONValue?) -> String {
+        guard let rate, rate != .number(60) else { return "" }
+        return ", dynamics at \(number(rate)) Hz"
     }
 
     /// `key: value` lines, nested objects flattened with dots (`pool.cell.created: 12`).
@@ -167,6 +173,8 @@ enum Human {
         }
         let items = (r["items"]?.arrayValue ?? []).map(dynamicElement)
         var lines = ["running: \(r["running"] == .bool(true))", "items: " + (items.isEmpty ? "none" : items.joined(separator: " "))]
+        // The default goes unsaid, as in the session's line.
+        if let rate = r["stepRate"], rate != .number(60) { lines.insert("step rate: \(number(rate)) Hz", at: 1) }
         if let bodies = r["bodies"]?.arrayValue, !bodies.isEmpty {
             lines.append("bodies: " + bodies.map { $0.stringValue ?? JSONWriter.string($0) }.joined(separator: " "))
         }

@@ -15,6 +15,8 @@ struct New: ParsableCommand {
     @Option(help: ArgumentHelp("The layout: \(LayoutVocabulary.names).")) var layout = "flow"
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @Option(help: ArgumentHelp("Content insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets")) var contentInset: String?
+    @Option(help: ArgumentHelp("Dynamics steps per second: \(ParamRanges.dynamicsStepRatesText) (60, UIKit's, by default; 120 and 240 solve contacts and joints more finely).",
+                               valueName: "hz")) var stepRate: Int?
     @Flag(help: "Time moves only with `trellis advance` (deterministic animations).") var manualClock = false
     @Flag(help: "Replace a session of that name if there is one (its viewers are told it closed).")
     var replace = false
@@ -25,6 +27,7 @@ struct New: ParsableCommand {
             "name": .string(name), "bounds": .array([.number(size.width), .number(size.height)]),
             "layout": try metrics.spec(type: layout), "clock": .string(manualClock ? "manual" : "live"),
         ]
+        if let stepRate { params["dynamicsStepRate"] = .number(Double(try checkedStepRate(stepRate))) }
         if let contentInset {
             let i = try parsing { () throws(SyntaxError) in try CommandSyntax.insets(contentInset) }
             params["contentInset"] = wire(i)

@@ -202,7 +202,7 @@ public struct ExpectationCheck {
         return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
     }
 
-    /// `running`, `behaviors` and `items` of `dynamics.list` (the two lists by their length).
+    /// `running`, `stepRate`, `behaviors` and `items` of `dynamics.list` (the two lists by their length).
     func compare(dynamics list: JSONValue, checks: [StatCheck]) -> CheckResult {
         var passed = true
         var expected: [String] = [], actual: [String] = []
@@ -214,6 +214,11 @@ public struct ExpectationCheck {
                 let named = check.value == 0 ? "false" : check.value == 1 ? "true" : Self.format(check.value)
                 expected.append("running\(check.comparison.rawValue)\(named)")
                 actual.append("running=\(running)")
+            } else if key == "stepRate" {
+                let rate = list["stepRate"]?.numberValue ?? 60
+                passed = passed && check.comparison.holds(rate, check.value)
+                expected.append("stepRate\(check.comparison.rawValue)\(Self.format(check.value))")
+                actual.append("stepRate=\(Self.format(rate))")
             } else {
                 let count = Double(list[key].arrayItems.count)
                 passed = passed && check.comparison.holds(count, check.value)

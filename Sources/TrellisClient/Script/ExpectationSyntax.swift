@@ -182,11 +182,11 @@ public enum ExpectationSyntax {
 
     /// `running==false behaviors==2 items>=1` on `dynamics.list`.
     static func dynamicsChecks(_ words: [String]) throws(SyntaxError) -> [StatCheck] {
-        guard !words.isEmpty else { throw SyntaxError("expect … dynamics: nothing to check (running==false, behaviors==N, items==N)") }
+        guard !words.isEmpty else { throw SyntaxError("expect … dynamics: nothing to check (running==false, behaviors==N, items==N, stepRate==120)") }
         var checks: [StatCheck] = []
         for word in words {
-            guard let (key, comparison, value) = Comparison.split(word), ["running", "behaviors", "items"].contains(key) else {
-                throw SyntaxError("'\(word)': expected running==true|false, behaviors<op>N or items<op>N")
+            guard let (key, comparison, value) = Comparison.split(word), ["running", "behaviors", "items", "stepRate"].contains(key) else {
+                throw SyntaxError("'\(word)': expected running==true|false, behaviors<op>N, items<op>N or stepRate<op>HZ")
             }
             guard let n = Double(value) ?? ["false": 0, "true": 1][value] else {
                 throw SyntaxError("'\(word)': \(key) is compared with a number (or true/false)")

@@ -171,13 +171,38 @@ extension CollectionView {
     /// Dynamics steps the animator took, in all.
     public var dynamicsStepsTaken: Int { dynamics.animator.steps }
 
+    /// The step rates a session may choose, in steps per second (UIKit Dynamics' 60 first).
+    public static var dynamicsStepRates: [Int] { DynamicAnimator.stepRates }
+
+    /// The animator's steps per second: 60 unless the session chose another of `dynamicsStepRates`.
+    public var dynamicsStepRate: Int { dynamics.stepRate }
+
+    /// Steps the animator at `rate` (one of `dynamicsStepRates`) from now on; false, and nothing
+    /// changes, for any other. The time not yet simulated is simulated at the new rate. Not
+    /// while a deferred tick is in progress (its steps are counted at the old rate).
+    @discardableResult
+    public mutating func setDynamicsStepRate(_ rate: Int) -> Bool {
+        precondition(tickInProgress == nil, "an advance is still in progress: continueAdvance it first")
+        return dynamics.setStepRate(rate)
+    }
+
+    /// The released scroll's clock (its own at 60 Hz): its time not yet stepped and its last advance.
+    public var scrollTimestep: (accumulated: Double, lastTime: Double?) {
+        (dynamics.scrollTimestep.accumulated, dynamics.scrollTimestep.lastTime)
+    }
+
+    /// Puts back the released scroll's clock (a snapshot kept it where it differed from the animator's).
+    public mutating func restoreScrollTimestep(accumulated: Double, lastTime: Double?) {
+        dynamics.restoreScrollTimestep(accumulated: accumulated, lastTime: lastTime)
+    }
+
     /// What the session's dynamics holds and costs, for `stats`.
     public var dynamicsLoad: DynamicsLoad {
         let a = dynamics.animator
         return DynamicsLoad(bodies: dynamics.bodies.count, behaviors: a.behaviors.count, stopped: a.stoppedCount,
                             dynamicItems: a.bodies.count, contacts: a.lastStepContacts,
                             stepsOverContactLimits: a.stepsOverContactLimits, contactPointsDropped: a.contactPointsDropped,
-                            stepsDropped: dynamicsStepsDropped)
+                            stepsDropped: dynamicsStepsDropped, timeDropped: dynamicsTimeDropped)
     }
 
     /// True while the animator runs (UIDynamicAnimator.isRunning).

@@ -32,6 +32,8 @@ public struct CollectionView: Sendable {
     /// Dynamics steps dropped, in all: by a bounded advance (`DynamicsOverrun.drop`) and past the
     /// catch-up limit (`dynamicsCatchUpLimit`) while the animator ran.
     public internal(set) var dynamicsStepsDropped = 0
+    /// The simulated seconds those steps stood for (steps differ in length between step rates).
+    public internal(set) var dynamicsTimeDropped = 0.0
     /// The binding pass's count, to find the views the last pass did not want.
     var generation = 0
     /// What a command or a stage changed that binding must follow; `bindIfNeeded` binds

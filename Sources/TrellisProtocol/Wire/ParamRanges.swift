@@ -21,6 +21,11 @@ public enum ParamRanges {
     public static let panVelocity: ClosedRange<Double> = -1e6...1e6
     /// One manual clock step (milliseconds): an hour.
     public static let clockStep: ClosedRange<Double> = 0...3_600_000
+    /// The animator's step rates (steps per second; UIKit Dynamics' 60 is the default): a
+    /// choice, not a range, so any other number, however close, is refused.
+    public static let dynamicsStepRates = CollectionView.dynamicsStepRates
+    /// `one of 60, 120, 240`, as messages and help say it.
+    public static var dynamicsStepRatesText: String { "one of " + dynamicsStepRates.map(String.init).joined(separator: ", ") }
 
     /// `0 to 1000000`, whole numbers without a decimal point.
     public static func text(_ range: ClosedRange<Double>) -> String { "\(text(range.lowerBound)) to \(text(range.upperBound))" }

@@ -122,6 +122,28 @@ public struct SpecReader {
         return text
     }
 
+    /// `key`'s dynamics step rate: a JSON number that is one of `ParamRanges.dynamicsStepRates`
+    /// (a string, a fraction, any other number refused with what is expected).
+    public func requireStepRate(_ key: String) throws(ParamError) -> Int {
+        let keyPath = "\(path).\(key)"
+        let expected = "\(ParamRanges.dynamicsStepRatesText) (steps per second)"
+        guard let found = value.field(key), found != .null else { throw ParamError(path: keyPath, .missing(expected: expected)) }
+        guard case .number(let n) = found, let rate = ParamRanges.dynamicsStepRates.first(where: { Double($0) == n }) else {
+            var description = found.kindDescription
+            if case .string(let text) = found {
+                description = "a string (\(JSONWriter.string(.string(String(text.prefix(32))))))"
+                if ParamRanges.dynamicsStepRates.contains(where: { String($0) == text }) { description += "; send it as a number, without quotes" }
+            }
+            throw ParamError(path: keyPath, .mismatch(expected: expected, found: description))
+        }
+        return rate
+    }
+
+    /// As `requireStepRate(_:)`, nil when absent (or null).
+    public func optionalStepRate(_ key: String) throws(ParamError) -> Int? {
+        has(key) ? try requireStepRate(key) : nil
+    }
+
     public func object(_ key: String) throws(ParamError) -> SpecReader? {
         guard let v = try value.optionalObject(key, in: path) else { return nil }
         return SpecReader(v, path: "\(path).\(key)")

@@ -4,7 +4,7 @@ import TrellisGeometry
 import TrellisProtocol
 
 /// dynamics.add, .update, .remove, .list, .item: UIKit Dynamics behaviours on a session's cells
-/// and bodies (PROTOCOL.md, "Dynamics"). A behaviour is decoded whole before anything changes,
+/// and bodies (PROTOCOL.md, "Dynamics"); dynamics.setStepRate: how finely the animator steps. A behaviour is decoded whole before anything changes,
 /// so a refused one leaves the session as it was.
 enum DynamicsMethods {
     static let entries: [Method] = [
@@ -64,9 +64,19 @@ enum DynamicsMethods {
                 if let reason = view.dynamicBehaviorStopReason(entry.id) { o["stopped"] = .string(reason) }
                 return .object(o)
             }
-            return .object(["running": .bool(view.dynamicsRunning), "behaviors": .array(behaviors),
+            return .object(["running": .bool(view.dynamicsRunning), "stepRate": .number(Double(view.dynamicsStepRate)),
+                            "behaviors": .array(behaviors),
                             "items": elements(view.dynamicItems, session),
                             "bodies": .array(view.freeBodies.map { .string($0.name) })])
+        },
+        Method("dynamics.setStepRate", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "rate"])
+            let session = try context.sessionBroughtToNow()
+            // Read before anything changes: a refused rate leaves the session as it was.
+            let rate = try context.stepRate("rate")
+            let previous = session.collectionView.dynamicsStepRate
+            session.collectionView.setDynamicsStepRate(rate)
+            return .object(["stepRate": .number(Double(rate)), "previous": .number(Double(previous))])
         },
         Method("dynamics.item", .reads) { context throws(RPCError) in
             try context.allow(["session", "element"])

@@ -29,6 +29,16 @@ extension MethodContext {
         do { return try reader.optionalNumbers(key, labels, in: range, positive: positive) } catch { throw .invalidParams(error) }
     }
 
+    /// `params[key]`, a dynamics step rate (one of `ParamRanges.dynamicsStepRates`).
+    func stepRate(_ key: String) throws(RPCError) -> Int {
+        do { return try reader.requireStepRate(key) } catch { throw .invalidParams(error) }
+    }
+
+    /// As `stepRate(_:)`, nil when the key is absent (or null).
+    func optionalStepRate(_ key: String) throws(RPCError) -> Int? {
+        do { return try reader.optionalStepRate(key) } catch { throw .invalidParams(error) }
+    }
+
     /// `params[key]`, insets [top, left, bottom, right] each inside `ParamRanges.inset`.
     func insets(_ key: String) throws(RPCError) -> EdgeInsets {
         Self.insets(try numbers(key, Self.insetLabels, in: ParamRanges.inset))

@@ -99,7 +99,7 @@ enum ServerMethods {
             "stopped": .number(Double(load.stopped)), "dynamicItems": .number(Double(load.dynamicItems)),
             "contacts": .number(Double(load.contacts)), "stepsOverContactLimit": .number(Double(load.stepsOverContactLimits)),
             "contactsDropped": .number(Double(load.contactPointsDropped)), "stepsDropped": .number(Double(load.stepsDropped)),
-            "behindMs": .number((Double(load.stepsDropped) * 1000 / 60).rounded()),
+            "behindMs": .number((load.timeDropped * 1000).rounded()),
         ])
     }
 }

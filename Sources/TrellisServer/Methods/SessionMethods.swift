@@ -5,7 +5,7 @@ import TrellisProtocol
 enum SessionMethods {
     static let entries: [Method] = [
         Method("session.create", .changesSession) { context throws(RPCError) in
-            try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset", "scroll"])
+            try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset", "scroll", "dynamicsStepRate"])
             let name = try context.string("name")
             // Control characters are refused, so a name can be printed anywhere as it is (`ls`, logs).
             guard !name.isEmpty, name.count <= 128,
@@ -33,8 +33,10 @@ enum SessionMethods {
             if let object = context.params.field("scroll") {
                 do throws(ParamError) { scrolling = try ScrollWire.configuration(object, path: "params.scroll", base: scrolling) } catch { throw .invalidParams(error) }
             }
+            let stepRate = try context.optionalStepRate("dynamicsStepRate") ?? CollectionView.dynamicsStepRates[0]
             var view = CollectionView(boundsSize: Size(bounds[0], bounds[1]), layout: layout, data: data, contentInset: inset)
             view.configureScrolling(scrolling)
+            view.setDynamicsStepRate(stepRate)
             let session = Session(name: name, collectionView: view, clock: clock, epochMilliseconds: context.server.nowMilliseconds,
                                   contactLimit: context.server.configuration.maximumContacts)
             context.server.sessions[name] = session
@@ -128,7 +130,7 @@ enum SessionMethods {
             "layout": .string(view.layout.typeName), "sections": .number(Double(view.data.numberOfSections)),
             "items": .number(Double(view.data.totalItemCount)), "time": .number(WireEncoding.milliseconds(view.time)),
             "viewers": .number(Double(session.viewers.count)), "seq": .number(Double(session.seq)),
-            "scroll": ScrollWire.state(view),
+            "scroll": ScrollWire.state(view), "dynamicsStepRate": .number(Double(view.dynamicsStepRate)),
         ]
     }
 }

@@ -385,7 +385,7 @@ final class Persistence {
                     seconds += 1
                 }
                 if view.needsTicks && !view.needsTicksBesidesDynamics {
-                    restoreAdvance(&view, of: name, to: view.time + Double(Self.restoreStepsPerLiveSession) / 60)
+                    restoreAdvance(&view, of: name, to: view.time + Double(Self.restoreStepsPerLiveSession) / Double(view.dynamicsStepRate))
                 }
             }
             _ = view.drainEvents()

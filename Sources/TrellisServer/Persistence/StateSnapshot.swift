@@ -7,7 +7,9 @@ import TrellisProtocol
 ///
 /// `{"format":"trellis-state","version":1,"seq":40,"sessions":[{name, clock, time, bounds,
 /// contentInset, contentOffset, layout, sections, selected, allowsSelection,
-/// allowsMultipleSelection, motion?}, …]}` (`motion`: what was in flight, MotionStateCoding).
+/// allowsMultipleSelection, motion?, dynamics?, scroll?, dynamicsStepRate?, scrollClock?}, …]}`
+/// (`motion`: what was in flight, MotionStateCoding; `dynamicsStepRate` when not 60, and
+/// `scrollClock` [accumulated, lastTime] when the scroll's 60 Hz clock differs from the animator's).
 struct StateSnapshot {
     static let format = "trellis-state"
     static let version = 1
@@ -113,6 +115,11 @@ struct SessionState {
     /// The user's scrolling: its settings and a drag or fling in flight (left out when a new
     /// session's).
     var scrolling: ScrollDeceleration
+    /// The animator's steps per second (left out at 60, the default: older snapshots restore at 60).
+    var dynamicsStepRate: Int
+    /// The released scroll's clock, when it differs from the animator's (they are one clock until
+    /// the step rate leaves 60); nil: the same.
+    var scrollClock: (accumulated: Double, lastTime: Double?)?
 
     /// The session's state, or an error when its layout has no protocol object to write.
     init(_ session: Session) throws(PersistenceError) {
@@ -134,6 +141,10 @@ struct SessionState {
         motionJSON = motion.isEmpty ? nil : try MotionStateCoding.json(motion, session: session.name)
         dynamics = view.dynamicsSnapshot { WireBehaviorSpec(BehaviorSpec.settled(WireBehaviorSpec.json($1), $0)) }
         scrolling = view.scrollDeceleration
+        dynamicsStepRate = view.dynamicsStepRate
+        let clock = view.scrollTimestep
+        let physics = dynamics.timestep
+        scrollClock = physics.map { $0.accumulated == clock.accumulated && $0.lastTime == clock.lastTime } == true ? nil : clock
     }
 
     /// `motion` as the file writes it (checked when the state was taken, so writing cannot fail).
@@ -154,12 +165,15 @@ struct SessionState {
         if let motionJSON { members["motion"] = motionJSON }
         if !dynamics.isEmpty { members["dynamics"] = DynamicsStateCoding.json(dynamics) }
         if let scroll = ScrollStateCoding.json(scrolling) { members["scroll"] = scroll }
+        if dynamicsStepRate != CollectionView.dynamicsStepRates[0] { members["dynamicsStepRate"] = .number(Double(dynamicsStepRate)) }
+        if let scrollClock { members["scrollClock"] = .array([.number(scrollClock.accumulated), scrollClock.lastTime.map(JSONValue.number) ?? .null]) }
         return .object(members)
     }
 
     init(_ value: JSONValue, path: String) throws(ParamError) {
         try value.rejectUnknownKeys(allowed: ["name", "clock", "time", "bounds", "contentInset", "contentOffset", "layout",
-                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion", "dynamics", "scroll"],
+                                              "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion", "dynamics", "scroll",
+                                              "dynamicsStepRate", "scrollClock"],
                                       path: path)
         name = try value.requireString("name", in: path)
         let clockName = try value.requireString("clock", in: path)
@@ -200,6 +214,18 @@ struct SessionState {
         scrolling = try value.optionalObject("scroll", in: path).map { v throws(ParamError) in
             try ScrollStateCoding.physics(v, path: "\(path).scroll")
         } ?? ScrollDeceleration()
+        dynamicsStepRate = try SpecReader(value, path: path).optionalStepRate("dynamicsStepRate") ?? CollectionView.dynamicsStepRates[0]
+        if let clock = try value.optionalArray("scrollClock", in: path) {
+            let clockPath = "\(path).scrollClock"
+            guard clock.count == 2, case .number(let accumulated) = clock[0], accumulated.isFinite, accumulated >= 0 else {
+                throw ParamError(path: clockPath, .mismatch(expected: "[accumulated seconds, last time in seconds or null]", found: JSONWriter.string(.array(clock))))
+            }
+            switch clock[1] {
+            case .null: scrollClock = (accumulated, nil)
+            case .number(let last) where last.isFinite: scrollClock = (accumulated, last)
+            default: throw ParamError(path: clockPath, .mismatch(expected: "[accumulated seconds, last time in seconds or null]", found: JSONWriter.string(.array(clock))))
+            }
+        }
     }
 
     /// Where `dynamics` was read from, for the messages of its restore.
@@ -211,6 +237,8 @@ struct SessionState {
         // The layout object was checked when the snapshot was read.
         let layout = (try? LayoutSpec.layout(self.layout)) ?? FlowLayout()
         var view = CollectionView(boundsSize: bounds, layout: layout, data: data, contentInset: contentInset)
+        // First: the clock the restore advances steps at this rate, as the session's did.
+        view.setDynamicsStepRate(dynamicsStepRate)
         view.selectionPolicy = selectionPolicy
         view.setContentOffset(contentOffset)
         for id in selected {
@@ -218,6 +246,8 @@ struct SessionState {
         }
         view.advance(to: time)
         if !dynamics.isEmpty { try DynamicsStateCoding.restore(dynamics, on: &view, path: dynamicsPath) }
+        // After the animator's (which, restored, sets both clocks, as they were one before).
+        if let scrollClock { view.restoreScrollTimestep(accumulated: scrollClock.accumulated, lastTime: scrollClock.lastTime) }
         _ = view.drainEvents()
         view.resume(motion)
         view.resumeScrolling(scrolling)

@@ -25,7 +25,8 @@ public final class Session {
     /// The size of the last encoded frame (the next one's starting capacity).
     var lastFrameBytes = 0
 
-    /// The most physics steps a live session catches up in one advance (4 s of simulation).
+    /// The most physics steps a live session catches up in one advance: a bound on the work, so
+    /// 4 s of simulation at 60 Hz, 1 s at 240 Hz.
     static let liveCatchUpLimit = 240
 
     /// `contactLimit`: the most contact points one physics step solves (`--max-contacts`).
@@ -36,8 +37,8 @@ public final class Session {
         self.collectionView.contactLimits.points = contactLimit
         self.clock = clock
         self.epochMilliseconds = epochMilliseconds
-        // A live session that stalled (a stopped process) catches up four seconds of physics at
-        // most, as the loop must not freeze; a manual clock simulates every step it is given.
+        // A live session that stalled (a stopped process) catches up a bounded number of physics
+        // steps at most, as the loop must not freeze; a manual clock simulates every step it is given.
         if clock == .live { self.collectionView.dynamicsCatchUpLimit = Self.liveCatchUpLimit }
         published = PublishedScene(keyframe: collectionView.scene)
     }

@@ -12,4 +12,6 @@ public struct DynamicsLoad: Hashable, Sendable {
     public var contactPointsDropped: Int
     /// Dynamics steps dropped to keep ticks within their budget, in all.
     public var stepsDropped: Int
+    /// The simulated seconds those steps stood for (at the step rate of when they were dropped).
+    public var timeDropped: Double = 0
 }

@@ -2,15 +2,21 @@ import TrellisGeometry
 import TrellisDynamics
 
 /// The tick's dynamics stage (`TickStage.dynamics`): UIKit Dynamics for the session, on a fixed
-/// 60 Hz time step so results do not depend on the frame rate. It owns the `DynamicAnimator`, which
+/// time step at the animator's rate (60 Hz unless the session chose 120 or 240) so results do
+/// not depend on the frame rate. It owns the `DynamicAnimator`, which
 /// elements are dynamic (cells by item id, free bodies by name) under which animator item, the free
 /// bodies, and each behaviour's wire form (for listing and snapshots). It needs ticks exactly while
 /// the animator runs: a paused animator costs nothing.
 struct DynamicsStage: Sendable {
-    /// Every step falls due: a manual clock advanced by ten seconds simulates ten seconds.
-    private(set) var timestep = FixedTimestep(maximumStepsPerAdvance: .max)
-    /// At most this many steps in one advance, the rest dropped (a live session that stalled
-    /// catches up at most four seconds, rather than freezing its loop to simulate the gap).
+    /// The animator's clock, at its step (`setStepRate`). Every step falls due: a manual clock
+    /// advanced by ten seconds simulates ten seconds.
+    private(set) var timestep = FixedTimestep(step: DynamicAnimator.defaultStep, maximumStepsPerAdvance: .max)
+    /// The released scroll's clock: UIScrollView decelerates at 60 Hz whatever the animator's
+    /// rate, so it keeps a clock of its own (the same as the animator's at 60 Hz, step for step).
+    private(set) var scrollTimestep = FixedTimestep(step: DynamicsStage.scrollStep, maximumStepsPerAdvance: .max)
+    /// At most this many animator steps in one advance, the rest dropped (a live session that
+    /// stalled catches up a bounded amount of work rather than freezing its loop to simulate the
+    /// gap); the scroll's steps are bounded to the same span of time.
     var catchUpLimit = Int.max
     var animator = DynamicAnimator(referenceBounds: .zero)
     /// Every element a behaviour has named, and its animator item (kept after the element
@@ -75,22 +81,61 @@ struct DynamicsStage: Sendable {
 
     var needsTicks: Bool { !animator.isPaused }
 
+    /// Seconds per step of the released scroll (`ScrollDeceleration`), whatever the animator's rate.
+    static let scrollStep = 1.0 / 60.0
+
     /// The engine's clock starts at 0, and so does the stage's (a first behaviour added before
     /// the clock ever moved must not lose the first advance).
-    init() { _ = timestep.advance(to: 0) }
-
-    /// Puts back the time not yet simulated (a snapshot kept it).
-    mutating func restoreTimestep(accumulated: Double, lastTime: Double?) {
-        timestep.restore(accumulated: accumulated, lastTime: lastTime)
+    init() {
+        _ = timestep.advance(to: 0)
+        _ = scrollTimestep.advance(to: 0)
     }
 
-    /// The fixed steps due by `time` (at most `catchUpLimit`): the one step count of the tick,
-    /// shared by the released scroll (the scroll-motion stage) and the animator (this stage); and
-    /// how many the limit dropped while the animator ran (a paused one misses none).
-    mutating func dueSteps(to time: Double) -> (steps: Int, dropped: Int) {
+    /// Steps per second of the animator (one of `DynamicAnimator.stepRates`).
+    var stepRate: Int { animator.stepRate }
+
+    /// Steps the animator at `rate` from now on; false, and nothing changes, for a rate not in
+    /// `DynamicAnimator.stepRates`. The time not yet simulated is kept: it is simulated at the
+    /// new rate, so no time is lost or taken twice across the change.
+    mutating func setStepRate(_ rate: Int) -> Bool {
+        guard animator.setStepRate(rate) else { return false }
+        // FixedTimestep's step is a constant: a new one, carrying the old one's time.
+        let old = timestep
+        timestep = FixedTimestep(step: animator.step, maximumStepsPerAdvance: .max)
+        timestep.restore(accumulated: old.accumulated, lastTime: old.lastTime)
+        return true
+    }
+
+    /// Puts back the time not yet simulated (a snapshot kept it) on both clocks: they are one
+    /// clock until the rate leaves 60, and a snapshot keeps the scroll's apart only where it
+    /// differs (`restoreScrollTimestep`, after this).
+    mutating func restoreTimestep(accumulated: Double, lastTime: Double?) {
+        timestep.restore(accumulated: accumulated, lastTime: lastTime)
+        scrollTimestep.restore(accumulated: accumulated, lastTime: lastTime)
+    }
+
+    /// Puts back the scroll's time not yet stepped (a snapshot kept it where it differed).
+    mutating func restoreScrollTimestep(accumulated: Double, lastTime: Double?) {
+        scrollTimestep.restore(accumulated: accumulated, lastTime: lastTime)
+    }
+
+    /// The fixed steps due by `time`: the animator's (at most `catchUpLimit`) and the released
+    /// scroll's (at most as many as span the same time); and how many animator steps the limit
+    /// dropped while the animator ran (a paused one misses none).
+    mutating func dueSteps(to time: Double) -> (steps: Int, scrollSteps: Int, dropped: Int) {
         let due = timestep.advance(to: time)
         let steps = min(due, catchUpLimit)
-        return (steps, animator.isPaused ? 0 : due - steps)
+        let scrollDue = scrollTimestep.advance(to: time)
+        let scrollSteps = min(scrollDue, scrollCatchUpLimit)
+        return (steps, scrollSteps, animator.isPaused ? 0 : due - steps)
+    }
+
+    /// The catch-up limit in scroll steps: the same span of time as `catchUpLimit` animator
+    /// steps (equal to it at 60 Hz).
+    private var scrollCatchUpLimit: Int {
+        let ratio = stepRate / 60
+        guard catchUpLimit < Int.max - ratio else { return Int.max }
+        return (catchUpLimit + ratio - 1) / ratio
     }
 
     /// Runs up to `steps` of the animator, asking `more` after each whether to go on: how many
@@ -161,6 +206,13 @@ struct DynamicsStage: Sendable {
 }
 
 extension CollectionView {
+    /// Counts animator steps dropped, and the simulated time they stood for (at the step rate now).
+    mutating func countDroppedDynamicsSteps(_ steps: Int) {
+        guard steps > 0 else { return }
+        dynamicsStepsDropped += steps
+        dynamicsTimeDropped += Double(steps) * dynamics.animator.step
+    }
+
     /// The tick's dynamics stage: up to the tick's remaining steps of the animator while `more`
     /// says so (at least one). False when steps are left and the tick defers them
     /// (`DynamicsOverrun.defer`); else the steps not taken are dropped (and counted), and the
@@ -172,7 +224,7 @@ extension CollectionView {
         tick.remainingSteps -= taken
         if tick.remainingSteps > 0 {
             if tick.overrun == .defer { return false }
-            dynamicsStepsDropped += tick.remainingSteps
+            countDroppedDynamicsSteps(tick.remainingSteps)
         }
         tick.simulated = restLayoutSprings() || tick.stepped
         return true

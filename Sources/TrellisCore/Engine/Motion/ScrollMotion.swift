@@ -4,7 +4,7 @@ import TrellisDynamics
 /// The tick's scroll-motion stage (`TickStage.scrollMotion`): what moves the content offset by
 /// itself, giving the offset that is on screen and its velocity. Today that is an animated scroll
 /// or a layout transition's offset; the user's scrolling (`ScrollDeceleration`: drag, deceleration,
-/// bounce, paging, snapping) moves the offset itself, stepped by the dynamics stage's fixed steps.
+/// bounce, paging, snapping) moves the offset itself, on fixed 60 Hz steps (`DynamicsStage.scrollStep`).
 /// For an animation the model offset (`ScrollState.contentOffset`) is where it comes to rest; for
 /// the user's scrolling it is the offset on screen, as UIScrollView's contentOffset during a drag
 /// or a deceleration.
@@ -56,17 +56,17 @@ extension CollectionView {
     mutating func stepScrollMotion(_ tick: inout TickInProgress) {
         let shown = presentationContentOffset
         let (animated, landed) = scrollMotion.step(to: time)
-        let flung = stepScrollDeceleration(steps: tick.dueSteps)
+        let flung = stepScrollDeceleration(steps: tick.scrollSteps)
         tick.scrolled = animated || flung
         tick.scrollLanded = landed
         if tick.scrolled { layoutSpringsFollowScroll(from: shown) }
     }
 
-    /// The user's released scroll for `steps` fixed steps (the dynamics stage's step). Returns
-    /// true when the offset on screen moved.
+    /// The user's released scroll for `steps` fixed 60 Hz steps, whatever the animator's rate.
+    /// Returns true when the offset on screen moved.
     mutating func stepScrollDeceleration(steps: Int) -> Bool {
         guard steps > 0, scrollMotion.deceleration.decelerating else { return false }
-        let h = DynamicAnimator.defaultStep
+        let h = DynamicsStage.scrollStep
         let bounces = scrollConfiguration.bounces
         var offset = scroll.contentOffset
         let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset

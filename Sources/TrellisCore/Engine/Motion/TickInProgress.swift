@@ -15,8 +15,9 @@ struct TickInProgress: Sendable {
     /// A layout animating by itself is prepared again for this tick, even at its last one.
     var layoutMoves: Bool
     var overrun: DynamicsOverrun
-    /// The fixed steps due this tick, and those the dynamics stage has still to take.
-    var dueSteps = 0
+    /// The released scroll's fixed steps due this tick (60 Hz), and the animator's steps (at its
+    /// rate) the dynamics stage has still to take.
+    var scrollSteps = 0
     var remainingSteps = 0
     /// The offset on screen moved; an offset animation landed (its transaction).
     var scrolled = false

@@ -6,7 +6,8 @@
 /// clock or a path to the scene of its own.
 enum TickStage: Int, CaseIterable, Comparable, Sendable {
     /// Input samples due by now: gestures arrive as commands (pan, touch) between ticks, so the
-    /// tick only counts the fixed steps due, one count for the released scroll and the animator.
+    /// tick only counts the fixed steps due: the released scroll's (60 Hz) and the animator's
+    /// (at its rate).
     case inputSamples
     /// `ScrollMotion`: the content offset on screen and its velocity (an animated scroll, the
     /// user's released scroll); a springy layout's springs follow the scroll here.
@@ -50,12 +51,12 @@ extension CollectionView {
         return true
     }
 
-    /// The input stage: the fixed steps due by now (at most the catch-up limit; those beyond it
-    /// are dropped while the animator runs).
+    /// The input stage: the fixed steps due by now (at most the catch-up limit; the animator's
+    /// beyond it are dropped while it runs).
     private mutating func takeInputSamples(_ tick: inout TickInProgress) {
-        let (steps, beyondCatchUp) = dynamics.dueSteps(to: time)
-        dynamicsStepsDropped += beyondCatchUp
-        tick.dueSteps = steps
+        let (steps, scrollSteps, beyondCatchUp) = dynamics.dueSteps(to: time)
+        countDroppedDynamicsSteps(beyondCatchUp)
+        tick.scrollSteps = scrollSteps
         tick.remainingSteps = steps
     }
 }
