@@ -382,6 +382,8 @@ public struct DynamicAnimator: Sendable {
     }
     /// Reused between behaviours and steps (nothing of it outlives one call of `guarded`).
     private var guardScratch: [SavedMotion] = []
+    /// The contact solver's flat arrays, kept so that a step allocates none (`ContactSolver`).
+    private var contactSolver = ContactSolver()
     /// Bodies the solver or the joints left non-finite this step (set back, at rest).
     private var brokenBodies: [Int] = []
 
@@ -445,6 +447,9 @@ public struct DynamicAnimator: Sendable {
 
     private mutating func solve(_ constraints: inout ConstraintSet, step h: Double) {
         let velocityIterations = velocityIterations, positionIterations = positionIterations
+        // The animator's solver arrays, taken out for the step (keeping their capacity).
+        var solver = ContactSolver()
+        swap(&solver, &contactSolver)
         bodies.withBodyArray { all in
             constraints.applySpringForces(&all)
             for k in all.indices { Self.accelerate(&all[k], step: h) }
@@ -455,12 +460,27 @@ public struct DynamicAnimator: Sendable {
             // started one by one, a box landing flat bounced its second corner off the turn the
             // first corner's impulse had given it.
             for k in constraints.contacts.indices { constraints.contacts[k].prepare(all, step: h) }
-            for k in constraints.contacts.indices { constraints.contacts[k].warmStart(&all) }
-            for _ in 0..<velocityIterations {
-                constraints.solveJointVelocities(&all)
-                constraints.solveContactVelocities(&all, step: h)
+            guard !constraints.contacts.isEmpty else {
+                for _ in 0..<velocityIterations { constraints.solveJointVelocities(&all) }
+                return
             }
+            // Warm start and iterations on the solver's flat arrays (`ContactSolver`), the
+            // velocities copied in and out around the joints' iterations (when there are any).
+            solver.load(constraints.contacts, groups: constraints.contactGroups, bodies: all)
+            solver.warmStart()
+            let joints = constraints.hasJoints
+            for _ in 0..<velocityIterations {
+                if joints {
+                    solver.storeVelocities(&all)
+                    constraints.solveJointVelocities(&all)
+                    solver.loadVelocities(all)
+                }
+                solver.solveVelocities()
+            }
+            solver.storeVelocities(&all)
+            solver.storeImpulses(&constraints.contacts)
         }
+        swap(&solver, &contactSolver)
         integrate(step: h)
         guard constraints.hasJoints else { return }
         var broken: [Int] = []
