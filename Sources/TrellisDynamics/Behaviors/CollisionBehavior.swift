@@ -110,7 +110,6 @@ public struct CollisionBehavior: DynamicBehavior {
             let body = bodies[index: b], shape = shapes[k], id = bodies.ids[b]
             let margin = Self.margin(step: constraints.step, speed: body.velocity.length, shape: shape)
             let material = (body.properties.friction, body.properties.elasticity)
-            let offsets = shape.cornerOffsets
             func add(_ point: Point, _ normal: Vector, _ separation: Double, number: Int, side: Int, feature: Int) {
                 guard constraints.contacts.count < constraints.contactLimit else {
                     constraints.dropped.points += 1
@@ -120,7 +119,7 @@ public struct CollisionBehavior: DynamicBehavior {
                 var contact = Contact(key: key, a: nil, b: b, point: point, normal: normal, separation: separation,
                                       friction: material.0, restitution: material.1)
                 // Features 0…3 are the box's corners (4 and 5 a segment's ends).
-                if feature < 4 { contact.cornerOfB = (offsets[feature], shape.center) }
+                if feature < 4 { contact.cornerOfB = (shape.cornerOffset(feature), shape.center) }
                 constraints.contacts.append(contact)
             }
             if translatesReferenceBoundsIntoBoundary {
