@@ -213,14 +213,16 @@ struct Broadphase {
         return pairs
     }
 
-    /// The bounds sorted along the axis on which the centres spread most.
+    /// The bounds sorted along the axis on which the centres spread most, copied in that order
+    /// so that the sweep reads them one after the other (looking each up through the order
+    /// was a cache miss per candidate test).
     private struct Sweep {
-        let bounds: [Bounds]
+        /// `sorted[p]` is the bounds of item `order[p]`.
+        let sorted: [Bounds]
         let order: [Int]
         let alongX: Bool
 
         init(_ bounds: [Bounds]) {
-            self.bounds = bounds
             let n = bounds.count
             var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0
             for b in bounds {
@@ -229,14 +231,21 @@ struct Broadphase {
             }
             let alongX = sxx - sx * sx / Double(n) >= syy - sy * sy / Double(n)
             self.alongX = alongX
-            let keys = bounds.map { alongX ? $0.minX : $0.minY }
-            var order = Array(0..<n)
-            order.withUnsafeMutableBufferPointer { order in
-                keys.withUnsafeBufferPointer { keys in
-                    order.sort { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-                }
+            // Keys and indices sorted together (the same comparisons as sorting the indices by
+            // their keys, so the same order), ties by index.
+            var keyed = [(key: Double, index: Int)]()
+            keyed.reserveCapacity(n)
+            for (k, b) in bounds.enumerated() { keyed.append((alongX ? b.minX : b.minY, k)) }
+            keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
+            var order = [Int](), sorted = [Bounds]()
+            order.reserveCapacity(n)
+            sorted.reserveCapacity(n)
+            for entry in keyed {
+                order.append(entry.index)
+                sorted.append(bounds[entry.index])
             }
             self.order = order
+            self.sorted = sorted
         }
 
         /// Calls `body(i, j)` for each overlapping pair, each box against those that start before
@@ -244,30 +253,39 @@ struct Broadphase {
         /// when they ran out first.
         @inline(__always)
         func forEachOverlap(budget: inout Int, _ body: (Int, Int) -> Void) -> Bool {
-            let n = bounds.count, alongX = alongX
             var left = budget, exhausted = false
-            bounds.withUnsafeBufferPointer { bounds in
+            sorted.withUnsafeBufferPointer { sorted in
                 order.withUnsafeBufferPointer { order in
-                    sweep: for p in 0..<n {
-                        let i = order[p], box = bounds[i]
-                        let end = alongX ? box.maxX : box.maxY
-                        var q = p + 1
-                        while q < n {
-                            guard left > 0 else {
-                                exhausted = true
-                                break sweep
-                            }
-                            left -= 1
-                            let j = order[q], other = bounds[j]
-                            if (alongX ? other.minX : other.minY) > end { break }
-                            q += 1
-                            if box.overlaps(other) { body(i, j) }
-                        }
-                    }
+                    exhausted = alongX ? Self.sweep(sorted, order, &left, { $0.minX }, { $0.maxX }, body)
+                                       : Self.sweep(sorted, order, &left, { $0.minY }, { $0.maxY }, body)
                 }
             }
             budget = left
             return exhausted
+        }
+
+        /// The sweep along one axis (`low`, `high`: a box's extent along it), one loop per axis.
+        /// Each box's run (the boxes after it that start before it ends) is found first, then
+        /// its candidate tests are taken from `left` at once: a test per box of the run, and one
+        /// for the box that ends it, exactly as testing them one by one counted (and when they
+        /// run out inside a run, the same boxes are tested).
+        @inline(__always)
+        private static func sweep(_ sorted: UnsafeBufferPointer<Bounds>, _ order: UnsafeBufferPointer<Int>, _ left: inout Int,
+                                  _ low: (Bounds) -> Double, _ high: (Bounds) -> Double, _ body: (Int, Int) -> Void) -> Bool {
+            let n = sorted.count
+            for p in 0..<n {
+                let box = sorted[p]
+                let end = high(box)
+                var runEnd = p + 1
+                while runEnd < n, !(low(sorted[runEnd]) > end) { runEnd += 1 }
+                let tests = runEnd - p - 1 + (runEnd < n ? 1 : 0)
+                let exhausted = tests > left
+                let last = exhausted ? p + 1 + left : runEnd
+                left = exhausted ? 0 : left - tests
+                for q in (p + 1)..<max(p + 1, last) where box.overlaps(sorted[q]) { body(order[p], order[q]) }
+                if exhausted { return true }
+            }
+            return false
         }
     }
 }

@@ -22,45 +22,47 @@ enum ContactPair {
         return ContactSolver.Group(first: k, pair: true, blockable: blockable, k11: k11, k12: k12, k22: k22, inverse: 1 / determinant)
     }
 
-    /// Solves the contact at `first` and the next together (a `blockable` group); false when
-    /// the LCP has no solution (the caller then solves them one by one, after the friction
-    /// this already applied, as before).
+    /// Solves the contact at `first` and the next together (a `blockable` group; the same two
+    /// bodies, held in registers throughout); false when the LCP has no solution (the caller
+    /// then solves them one by one, after the friction this already applied, as before).
     @inline(__always)
     static func solve(_ group: ContactSolver.Group, _ first: UnsafeMutablePointer<ContactSolver.Row>,
                       _ bodies: UnsafeMutablePointer<ContactSolver.Body>) -> Bool {
-        let second = first + 1
-        let k11 = group.k11, k12 = group.k12, k22 = group.k22
-        ContactSolver.solveFriction(first, bodies)
-        ContactSolver.solveFriction(second, bodies)
+        ContactSolver.withBodies(first, bodies) { a, b in
+            let second = first + 1
+            let k11 = group.k11, k12 = group.k12, k22 = group.k22
+            ContactSolver.solveFriction(first, &a, &b)
+            ContactSolver.solveFriction(second, &a, &b)
 
-        let nx = first.pointee.nx, ny = first.pointee.ny
-        let old1 = first.pointee.normalImpulse, old2 = second.pointee.normalImpulse
-        let v1 = ContactSolver.relativeVelocity(first, bodies), v2 = ContactSolver.relativeVelocity(second, bodies)
-        let vn1 = v1.x * nx + v1.y * ny, vn2 = v2.x * nx + v2.y * ny
-        // b = vn − target − K·a: what the impulses must cancel, with the current ones taken out.
-        let b1 = vn1 - first.pointee.bias - (k11 * old1 + k12 * old2)
-        let b2 = vn2 - second.pointee.bias - (k12 * old1 + k22 * old2)
+            let nx = first.pointee.nx, ny = first.pointee.ny
+            let old1 = first.pointee.normalImpulse, old2 = second.pointee.normalImpulse
+            let v1 = ContactSolver.relativeVelocity(first, a, b), v2 = ContactSolver.relativeVelocity(second, a, b)
+            let vn1 = v1.x * nx + v1.y * ny, vn2 = v2.x * nx + v2.y * ny
+            // b = vn − target − K·a: what the impulses must cancel, with the current ones taken out.
+            let b1 = vn1 - first.pointee.bias - (k11 * old1 + k12 * old2)
+            let b2 = vn2 - second.pointee.bias - (k12 * old1 + k22 * old2)
 
-        var x1 = 0.0, x2 = 0.0
-        // Both pushing, then only the first, then only the second, then neither (the LCP's
-        // four cases, as Box2D enumerates them).
-        let inverse = group.inverse
-        let both1 = -inverse * (k22 * b1 - k12 * b2), both2 = -inverse * (-k12 * b1 + k11 * b2)
-        if both1 >= 0 && both2 >= 0 {
-            x1 = both1; x2 = both2
-        } else if -b1 / k11 >= 0 && k12 * (-b1 / k11) + b2 >= 0 {
-            x1 = -b1 / k11
-        } else if -b2 / k22 >= 0 && k12 * (-b2 / k22) + b1 >= 0 {
-            x2 = -b2 / k22
-        } else if !(b1 >= 0 && b2 >= 0) {
-            return false
+            var x1 = 0.0, x2 = 0.0
+            // Both pushing, then only the first, then only the second, then neither (the LCP's
+            // four cases, as Box2D enumerates them).
+            let inverse = group.inverse
+            let both1 = -inverse * (k22 * b1 - k12 * b2), both2 = -inverse * (-k12 * b1 + k11 * b2)
+            if both1 >= 0 && both2 >= 0 {
+                x1 = both1; x2 = both2
+            } else if -b1 / k11 >= 0 && k12 * (-b1 / k11) + b2 >= 0 {
+                x1 = -b1 / k11
+            } else if -b2 / k22 >= 0 && k12 * (-b2 / k22) + b1 >= 0 {
+                x2 = -b2 / k22
+            } else if !(b1 >= 0 && b2 >= 0) {
+                return false
+            }
+            let lambda1 = x1 - old1, lambda2 = x2 - old2
+            ContactSolver.apply(first, nx * lambda1, ny * lambda1, &a, &b)
+            ContactSolver.apply(second, nx * lambda2, ny * lambda2, &a, &b)
+            first.pointee.normalImpulse = x1
+            second.pointee.normalImpulse = x2
+            return true
         }
-        let lambda1 = x1 - old1, lambda2 = x2 - old2
-        ContactSolver.apply(first.pointee, nx * lambda1, ny * lambda1, bodies)
-        ContactSolver.apply(second.pointee, nx * lambda2, ny * lambda2, bodies)
-        first.pointee.normalImpulse = x1
-        second.pointee.normalImpulse = x2
-        return true
     }
 }
 

@@ -99,11 +99,12 @@ struct ContactSolver: Sendable {
     mutating func warmStart() {
         withBuffers { rows, bodies in
             for k in 0..<rows.count {
-                let c = rows[k]
+                let c = rows.baseAddress! + k
                 // normal · λn + normal⊥ · λt, as `Contact.warmStart` added them.
-                let px = c.nx * c.normalImpulse + -c.ny * c.tangentImpulse
-                let py = c.ny * c.normalImpulse + c.nx * c.tangentImpulse
-                Self.apply(c, px, py, bodies)
+                let nx = c.pointee.nx, ny = c.pointee.ny
+                let px = nx * c.pointee.normalImpulse + -ny * c.pointee.tangentImpulse
+                let py = ny * c.pointee.normalImpulse + nx * c.pointee.tangentImpulse
+                Self.withBodies(c, bodies) { a, b in Self.apply(c, px, py, &a, &b) }
             }
         }
     }
@@ -138,16 +139,19 @@ struct ContactSolver: Sendable {
     }
 
     // MARK: One contact (`Contact`'s solver, on the flat arrays)
+    //
+    // A contact's two bodies are read into registers once, solved (friction, then the normal;
+    // or a pair's two frictions and block), and written back once: a and b are never the same
+    // body, so this is the arithmetic the one-impulse-at-a-time version did, without each
+    // impulse's store and reload in the chain of dependent operations.
 
-    /// vB + ωB × rB − (vA + ωA × rA), as `Contact.relativeVelocity` adds it up.
+    /// vB + ωB × rB − (vA + ωA × rA), as `Contact.relativeVelocity` adds it up (nothing of a
+    /// boundary's).
     @inline(__always)
-    static func relativeVelocity(_ c: UnsafeMutablePointer<Row>, _ bodies: UnsafeMutablePointer<Body>) -> (x: Double, y: Double) {
-        let b = bodies[c.pointee.b]
+    static func relativeVelocity(_ c: UnsafeMutablePointer<Row>, _ a: Body, _ b: Body) -> (x: Double, y: Double) {
         var x = b.vx + -b.w * c.pointee.rBy
         var y = b.vy + b.w * c.pointee.rBx
-        let ia = c.pointee.a
-        if ia >= 0 {
-            let a = bodies[ia]
+        if c.pointee.a >= 0 {
             x -= a.vx + -a.w * c.pointee.rAy
             y -= a.vy + a.w * c.pointee.rAx
         }
@@ -156,44 +160,58 @@ struct ContactSolver: Sendable {
 
     /// The impulse (px, py) on b, and its opposite on a.
     @inline(__always)
-    static func apply(_ c: Row, _ px: Double, _ py: Double, _ bodies: UnsafeMutablePointer<Body>) {
-        let b = c.b
-        bodies[b].vx += px * c.imB
-        bodies[b].vy += py * c.imB
-        bodies[b].w += c.iiB * (c.rBx * py - c.rBy * px)
-        let a = c.a
-        if a >= 0 {
-            bodies[a].vx -= px * c.imA
-            bodies[a].vy -= py * c.imA
-            bodies[a].w -= c.iiA * (c.rAx * py - c.rAy * px)
+    static func apply(_ c: UnsafeMutablePointer<Row>, _ px: Double, _ py: Double, _ a: inout Body, _ b: inout Body) {
+        b.vx += px * c.pointee.imB
+        b.vy += py * c.pointee.imB
+        b.w += c.pointee.iiB * (c.pointee.rBx * py - c.pointee.rBy * px)
+        if c.pointee.a >= 0 {
+            a.vx -= px * c.pointee.imA
+            a.vy -= py * c.pointee.imA
+            a.w -= c.pointee.iiA * (c.pointee.rAx * py - c.pointee.rAy * px)
         }
+    }
+
+    /// Hands `body` the contact's two bodies (a zero body for a boundary, never written back),
+    /// and writes them back after.
+    @inline(__always)
+    static func withBodies<R>(_ c: UnsafeMutablePointer<Row>, _ bodies: UnsafeMutablePointer<Body>,
+                              _ body: (inout Body, inout Body) -> R) -> R {
+        let ia = c.pointee.a, ib = c.pointee.b
+        var b = bodies[ib]
+        var a = ia >= 0 ? bodies[ia] : Body(vx: 0, vy: 0, w: 0)
+        let result = body(&a, &b)
+        bodies[ib] = b
+        if ia >= 0 { bodies[ia] = a }
+        return result
     }
 
     /// Friction, within μ times the normal impulse so far.
     @inline(__always)
-    static func solveFriction(_ c: UnsafeMutablePointer<Row>, _ bodies: UnsafeMutablePointer<Body>) {
+    static func solveFriction(_ c: UnsafeMutablePointer<Row>, _ a: inout Body, _ b: inout Body) {
         let tx = -c.pointee.ny, ty = c.pointee.nx
-        let v = relativeVelocity(c, bodies)
+        let v = relativeVelocity(c, a, b)
         let vt = v.x * tx + v.y * ty
         let old = c.pointee.tangentImpulse
         let limit = c.pointee.friction * c.pointee.normalImpulse
         let newTangent = min(max(old - c.pointee.tangentMass * vt, -limit), limit)
         let lambda = newTangent - old
-        apply(c.pointee, tx * lambda, ty * lambda, bodies)
+        apply(c, tx * lambda, ty * lambda, &a, &b)
         c.pointee.tangentImpulse = newTangent
     }
 
     /// Friction first, then the normal impulse that never pulls (Box2D's order).
     @inline(__always)
     static func solveVelocity(_ c: UnsafeMutablePointer<Row>, _ bodies: UnsafeMutablePointer<Body>) {
-        solveFriction(c, bodies)
-        let v = relativeVelocity(c, bodies)
-        let nx = c.pointee.nx, ny = c.pointee.ny
-        let vn = v.x * nx + v.y * ny
-        let old = c.pointee.normalImpulse
-        let newNormal = max(old - c.pointee.normalMass * (vn - c.pointee.bias), 0)
-        let lambda = newNormal - old
-        apply(c.pointee, nx * lambda, ny * lambda, bodies)
-        c.pointee.normalImpulse = newNormal
+        withBodies(c, bodies) { a, b in
+            solveFriction(c, &a, &b)
+            let v = relativeVelocity(c, a, b)
+            let nx = c.pointee.nx, ny = c.pointee.ny
+            let vn = v.x * nx + v.y * ny
+            let old = c.pointee.normalImpulse
+            let newNormal = max(old - c.pointee.normalMass * (vn - c.pointee.bias), 0)
+            let lambda = newNormal - old
+            apply(c, nx * lambda, ny * lambda, &a, &b)
+            c.pointee.normalImpulse = newNormal
+        }
     }
 }
