@@ -181,36 +181,45 @@ struct Broadphase {
         return (dx * dx + dy * dy) / (reach * reach)
     }
 
-    /// The pairs sorted by first index (a counting sort), then each first's few partners by insertion.
+    /// The pairs sorted by first index (a counting sort), then each first's few partners by
+    /// insertion (on the buffers: checking every index was a twentieth of a pile's step). Each
+    /// pair is found once, so the order is the same whatever sorts it.
     private static func ordered(_ found: [(Int, Int)], count n: Int) -> [(Int, Int)] {
         var counts = [Int](repeating: 0, count: n + 1)
-        for pair in found { counts[pair.0 + 1] += 1 }
-        for k in 0..<n { counts[k + 1] += counts[k] }
-        var pairs = [(Int, Int)](repeating: (0, 0), count: found.count)
-        for pair in found {
-            pairs[counts[pair.0]] = pair
-            counts[pair.0] += 1
-        }
-        var start = 0
-        for k in 0..<n {
-            let end = counts[k]
-            if end - start > 32 {
-                // Many partners (a floor under a pile): a real sort, not insertion.
-                pairs[start..<end].sort { $0.1 < $1.1 }
-            } else if end - start > 1 {
-                for a in (start + 1)..<end {
-                    let pair = pairs[a]
-                    var b = a
-                    while b > start, pairs[b - 1].1 > pair.1 {
-                        pairs[b] = pairs[b - 1]
-                        b -= 1
+        let total = found.count
+        return counts.withUnsafeMutableBufferPointer { counts in
+            found.withUnsafeBufferPointer { found in
+                for pair in found { counts[pair.0 + 1] += 1 }
+                for k in 0..<n { counts[k + 1] += counts[k] }
+                return [(Int, Int)](unsafeUninitializedCapacity: total) { pairs, initialized in
+                    for pair in found {
+                        (pairs.baseAddress! + counts[pair.0]).initialize(to: pair)
+                        counts[pair.0] += 1
                     }
-                    pairs[b] = pair
+                    initialized = total
+                    var start = 0
+                    for k in 0..<n {
+                        let end = counts[k]
+                        if end - start > 32 {
+                            // Many partners (a floor under a pile): a real sort, not insertion.
+                            var bucket = UnsafeMutableBufferPointer(rebasing: pairs[start..<end])
+                            bucket.sort { $0.1 < $1.1 }
+                        } else if end - start > 1 {
+                            for a in (start + 1)..<end {
+                                let pair = pairs[a]
+                                var b = a
+                                while b > start, pairs[b - 1].1 > pair.1 {
+                                    pairs[b] = pairs[b - 1]
+                                    b -= 1
+                                }
+                                pairs[b] = pair
+                            }
+                        }
+                        start = end
+                    }
                 }
             }
-            start = end
         }
-        return pairs
     }
 
     /// The bounds sorted along the axis on which the centres spread most, copied in that order
