@@ -90,7 +90,9 @@ struct Broadphase {
         let tests = testBudget - budget
         testBudget = budget
         if let cores, crowding.contains(where: { $0 > crowdLimit }) {
-            found = keptPairs(sweep, cores: cores, tests: tests, crowded: crowding.map { $0 > crowdLimit }, dropped: &dropped)
+            // All the pairs met are in `found` unless storing stopped: then walked again.
+            found = keptPairs(sweep, met: found.count <= 2 * crowdLimit * n ? found : nil, cores: cores, tests: tests,
+                              crowded: crowding.map { $0 > crowdLimit }, dropped: &dropped)
         }
         return ordered(found, count: n)
     }
@@ -98,20 +100,30 @@ struct Broadphase {
     /// The second and third passes, when some item is crowded: each crowded item picks its
     /// `crowdShare` deepest pairs, then the pairs either item keeps are gathered (an item that is
     /// not crowded keeps all its pairs). Both passes make exactly the first pass's `tests`, so
-    /// they meet the same pairs.
-    private static func keptPairs(_ sweep: Sweep, cores: [Core], tests: Int, crowded: [Bool], dropped: inout Dropped) -> [(Int, Int)] {
+    /// they meet the same pairs; or, given them (`met`, as the first pass met them), walk
+    /// them instead of sweeping twice more (a pair's two items are treated alike, so that they
+    /// come smaller index first changes nothing).
+    private static func keptPairs(_ sweep: Sweep, met: [(Int, Int)]?, cores: [Core], tests: Int, crowded: [Bool],
+                                  dropped: inout Dropped) -> [(Int, Int)] {
+        func forEachMet(_ body: (Int, Int) -> Void) {
+            if let met {
+                for (i, j) in met { body(i, j) }
+            } else {
+                var budget = tests
+                _ = sweep.forEachOverlap(budget: &budget, body)
+            }
+        }
         let n = crowded.count, slots = crowdShare
         let keepsAll = crowded.map { !$0 }
         // Each crowded item's picks, its `crowdShare` first (`Pick.precedes`), in one flat array.
         var picks = [Pick](repeating: Pick(key: .infinity, tie: .max, partner: -1), count: n * slots)
-        var budget = tests
         var kept: [(Int, Int)] = []
         kept.reserveCapacity(n * crowdShare)
         var left = 0
         keepsAll.withUnsafeBufferPointer { keepsAll in
             cores.withUnsafeBufferPointer { cores in
                 picks.withUnsafeMutableBufferPointer { picks in
-                    _ = sweep.forEachOverlap(budget: &budget) { i, j in
+                    forEachMet { i, j in
                         guard !keepsAll[i] || !keepsAll[j] else { return }
                         let key = depthKey(cores[i], cores[j]), tie = tie(i, j)
                         if !keepsAll[i] { offer(picks, at: i * slots, count: slots, Pick(key: key, tie: tie, partner: j)) }
@@ -119,13 +131,12 @@ struct Broadphase {
                     }
                 }
             }
-            budget = tests
             picks.withUnsafeBufferPointer { picks in
                 func picked(_ i: Int, _ j: Int) -> Bool {
                     for k in (i * slots)..<(i * slots + slots) where picks[k].partner == j { return true }
                     return false
                 }
-                _ = sweep.forEachOverlap(budget: &budget) { i, j in
+                forEachMet { i, j in
                     if keepsAll[i] || keepsAll[j] || picked(i, j) || picked(j, i) {
                         kept.append(i < j ? (i, j) : (j, i))
                     } else {
