@@ -63,6 +63,7 @@ struct Broadphase {
     static func pairs(_ bounds: [Bounds], cores: [Core]?, testBudget: inout Int, dropped: inout Dropped) -> [(Int, Int)] {
         let n = bounds.count
         guard n > 1 else { return [] }
+        let storable = 2 * crowdLimit * n
         let sweep = Sweep(bounds)
         // First pass: every pair, and each item's deep pairs with items of about its size or
         // larger (a floor under many small boxes is not crowded by them).
@@ -71,8 +72,9 @@ struct Broadphase {
         var crowding = [Int](repeating: 0, count: cores == nil ? 0 : n)
         var budget = testBudget
         if let cores {
-            // A crowd's pairs are not all kept: past what a pile could have, stop storing.
-            let storable = 2 * crowdLimit * n
+            // A crowd's pairs are not all kept: past what a pile could have, stop storing (and
+            // past four times that, stop keeping them for the crowd passes to walk).
+            let walkable = 4 * storable
             crowding.withUnsafeMutableBufferPointer { crowding in
                 cores.withUnsafeBufferPointer { cores in
                     dropped.exhausted = sweep.forEachOverlap(budget: &budget) { i, j in
@@ -80,7 +82,7 @@ struct Broadphase {
                             if cores[j].radius >= cores[i].radius / 2 { crowding[i] += 1 }
                             if cores[i].radius >= cores[j].radius / 2 { crowding[j] += 1 }
                         }
-                        if found.count <= storable { found.append(i < j ? (i, j) : (j, i)) }
+                        if found.count <= walkable { found.append(i < j ? (i, j) : (j, i)) }
                     }
                 }
             }
@@ -90,9 +92,12 @@ struct Broadphase {
         let tests = testBudget - budget
         testBudget = budget
         if let cores, crowding.contains(where: { $0 > crowdLimit }) {
-            // All the pairs met are in `found` unless storing stopped: then walked again.
-            found = keptPairs(sweep, met: found.count <= 2 * crowdLimit * n ? found : nil, cores: cores, tests: tests,
+            // All the pairs met are in `found` unless keeping them stopped: then walked again.
+            found = keptPairs(sweep, met: found.count <= 4 * storable ? found : nil, cores: cores, tests: tests,
                               crowded: crowding.map { $0 > crowdLimit }, dropped: &dropped)
+        } else if cores != nil, found.count > storable + 1 {
+            // With cores, stored up to `storable` and one more.
+            found.removeSubrange((storable + 1)...)
         }
         return ordered(found, count: n)
     }
