@@ -100,7 +100,7 @@ struct ContactSolver: Sendable {
         withBuffers { rows, bodies in
             for k in 0..<rows.count {
                 let c = rows.baseAddress! + k
-                // normal · λn + normal⊥ · λt, as `Contact.warmStart` added them.
+                // normal · λn + normal⊥ · λt, summed as the per-contact warm start summed them.
                 let nx = c.pointee.nx, ny = c.pointee.ny
                 let px = nx * c.pointee.normalImpulse + -ny * c.pointee.tangentImpulse
                 let py = ny * c.pointee.normalImpulse + nx * c.pointee.tangentImpulse
