@@ -384,6 +384,8 @@ public struct DynamicAnimator: Sendable {
     }
     /// Reused between behaviours and steps (nothing of it outlives one call of `guarded`).
     private var guardScratch: [SavedMotion] = []
+    /// The contact solver's flat arrays, kept so that a step allocates none (`ContactSolver`).
+    private var contactSolver = ContactSolver()
     /// Bodies the solver or the joints left non-finite this step (set back, at rest).
     private var brokenBodies: [Int] = []
     /// Each body's free motion in the current sub-step (kept between steps for its capacity).
@@ -451,6 +453,9 @@ public struct DynamicAnimator: Sendable {
 
     private mutating func solve(_ constraints: inout ConstraintSet, step h: Double) {
         let velocityIterations = velocityIterations, positionIterations = positionIterations
+        // The animator's solver arrays, taken out for the step (keeping their capacity).
+        var solver = ContactSolver()
+        swap(&solver, &contactSolver)
         var motion = freeMotion
         freeMotion = []
         motion.removeAll(keepingCapacity: true)
@@ -469,12 +474,27 @@ public struct DynamicAnimator: Sendable {
             // first corner's impulse had given it.
             let impacts = h == step
             for k in constraints.contacts.indices { constraints.contacts[k].prepare(all, motion: motion, step: h, impacts: impacts) }
-            for k in constraints.contacts.indices { constraints.contacts[k].warmStart(&all) }
-            for _ in 0..<velocityIterations {
-                constraints.solveJointVelocities(&all)
-                constraints.solveContactVelocities(&all, step: h)
+            guard !constraints.contacts.isEmpty else {
+                for _ in 0..<velocityIterations { constraints.solveJointVelocities(&all) }
+                return
             }
+            // Warm start and iterations on the solver's flat arrays (`ContactSolver`), the
+            // velocities copied in and out around the joints' iterations (when there are any).
+            solver.load(constraints.contacts, groups: constraints.contactGroups, bodies: all)
+            solver.warmStart()
+            let joints = constraints.hasJoints
+            for _ in 0..<velocityIterations {
+                if joints {
+                    solver.storeVelocities(&all)
+                    constraints.solveJointVelocities(&all)
+                    solver.loadVelocities(all)
+                }
+                solver.solveVelocities()
+            }
+            solver.storeVelocities(&all)
+            solver.storeImpulses(&constraints.contacts)
         }
+        swap(&solver, &contactSolver)
         integrate(motion, step: h)
         freeMotion = motion
         placeImpacts(constraints.contacts)

@@ -60,16 +60,10 @@ import TrellisDynamics
             landed[rate] = try view.dynamicState(of: .item("i1")).center.y
         }
         let exact = 50 + 1000 * 0.5 * 0.5 / 2
-        withKnownIssue("the integrator is not yet exact for constant forces: g·h·t/2 ≈ 4.2 pt at 60 Hz (TrellisDynamics, in progress)") {
-            for rate in CollectionView.dynamicsStepRates {
-                #expect(near(landed[rate]!, landed[60]!, 0.5), "at \(rate) Hz: \(landed[rate]!) against \(landed[60]!) at 60 Hz")
-                #expect(near(landed[rate]!, exact, 0.5), "at \(rate) Hz: \(landed[rate]!) against the closed form \(exact)")
-            }
-        }
-        // What holds today: the finer step is closer to the closed form, each within g·h·t/2.
+        // Exact at every rate (a constant force moves by v·t + ½·a·t²): to the last digits.
         for rate in CollectionView.dynamicsStepRates {
-            let h = 1 / Double(rate)
-            #expect(abs(landed[rate]! - exact) <= 1000 * h * 0.5 / 2 + 1e-9)
+            #expect(near(landed[rate]!, landed[60]!, 1e-9), "at \(rate) Hz: \(landed[rate]!) against \(landed[60]!) at 60 Hz")
+            #expect(near(landed[rate]!, exact, 1e-9), "at \(rate) Hz: \(landed[rate]!) against the closed form \(exact)")
         }
     }
 

@@ -73,23 +73,42 @@ public struct CollisionBehavior: DynamicBehavior {
             constraints.dropped.crowdedPairs += dropped.crowdedPairs
             if dropped.exhausted { constraints.dropped.testsExhausted = true }
         }
-        for (i, j) in pairs {
-            let a = bodies[index: indices[i]], b = bodies[index: indices[j]]
-            guard a.inverseMass > 0 || b.inverseMass > 0 else { continue }
-            let margin = Self.margin(step: constraints.step, speed: (b.velocity - a.velocity).length, shape: shapes[i].halfWidth < shapes[j].halfWidth ? shapes[i] : shapes[j])
-            let friction = (a.properties.friction * b.properties.friction).squareRoot()
-            let restitution = max(a.properties.elasticity, b.properties.elasticity)
-            let key = Contact.Key(a: bodies.ids[indices[i]], b: bodies.ids[indices[j]], boundary: -1, feature: 0)
-            ContactFinder.boxes(shapes[i], shapes[j], margin: margin, tie: Broadphase.tie(indices[i], indices[j])) { point, normal, separation, feature in
-                guard constraints.contacts.count < constraints.contactLimit else {
-                    constraints.dropped.points += 1
-                    return
+        // On the buffers, read once: through `bodies` each pair retained and released its arrays.
+        let step = constraints.step
+        bodies.storage.withUnsafeBufferPointer { all in
+            bodies.ids.withUnsafeBufferPointer { ids in
+                shapes.withUnsafeBufferPointer { shapes in
+                    indices.withUnsafeBufferPointer { indices in
+                        for (i, j) in pairs {
+                            Self.addContacts(i, j, all, ids, shapes, indices, step: step, to: &constraints)
+                        }
+                    }
                 }
-                var key = key
-                key.feature = feature
-                constraints.contacts.append(Contact(key: key, a: indices[i], b: indices[j], point: point, normal: normal,
-                                                    separation: separation, friction: friction, restitution: restitution))
             }
+        }
+    }
+
+    /// The contacts of the pair of items `i`, `j` (places in `indices` and `shapes`).
+    @inline(__always)
+    private static func addContacts(_ i: Int, _ j: Int, _ bodies: UnsafeBufferPointer<DynamicBody>, _ ids: UnsafeBufferPointer<DynamicItemID>,
+                                    _ shapes: UnsafeBufferPointer<BoxShape>, _ indices: UnsafeBufferPointer<Int>, step: Double,
+                                    to constraints: inout ConstraintSet) {
+        let ia = indices[i], ib = indices[j]
+        let a = bodies[ia], b = bodies[ib]
+        guard a.inverseMass > 0 || b.inverseMass > 0 else { return }
+        let margin = Self.margin(step: step, speed: (b.velocity - a.velocity).length, shape: shapes[i].halfWidth < shapes[j].halfWidth ? shapes[i] : shapes[j])
+        let friction = (a.properties.friction * b.properties.friction).squareRoot()
+        let restitution = max(a.properties.elasticity, b.properties.elasticity)
+        let key = Contact.Key(a: ids[ia], b: ids[ib], boundary: -1, feature: 0)
+        ContactFinder.boxes(shapes[i], shapes[j], margin: margin, tie: Broadphase.tie(ia, ib)) { point, normal, separation, feature in
+            guard constraints.contacts.count < constraints.contactLimit else {
+                constraints.dropped.points += 1
+                return
+            }
+            var key = key
+            key.feature = feature
+            constraints.contacts.append(Contact(key: key, a: ia, b: ib, point: point, normal: normal,
+                                                separation: separation, friction: friction, restitution: restitution))
         }
     }
 
@@ -111,7 +130,6 @@ public struct CollisionBehavior: DynamicBehavior {
             let body = bodies[index: b], shape = shapes[k], id = bodies.ids[b]
             let margin = Self.boundaryMargin(step: constraints.step, speed: body.velocity.length)
             let material = (body.properties.friction, body.properties.elasticity)
-            let offsets = shape.cornerOffsets
             func add(_ point: Point, _ normal: Vector, _ separation: Double, number: Int, side: Int, feature: Int) {
                 guard constraints.contacts.count < constraints.contactLimit else {
                     constraints.dropped.points += 1
@@ -121,7 +139,7 @@ public struct CollisionBehavior: DynamicBehavior {
                 var contact = Contact(key: key, a: nil, b: b, point: point, normal: normal, separation: separation,
                                       friction: material.0, restitution: material.1)
                 // Features 0…3 are the box's corners (4 and 5 a segment's ends).
-                if feature < 4 { contact.cornerOfB = (offsets[feature], shape.center) }
+                if feature < 4 { contact.cornerOfB = (shape.cornerOffset(feature), shape.center) }
                 constraints.contacts.append(contact)
             }
             if translatesReferenceBoundsIntoBoundary {

@@ -30,14 +30,21 @@ struct BoxShape {
         return Broadphase.Bounds(minX: center.x - rx, minY: center.y - ry, maxX: center.x + rx, maxY: center.y + ry)
     }
 
-    /// The four corners, clockwise on screen from the top left: the centre plus `cornerOffsets`.
-    var corners: [Point] { cornerOffsets.map { center + $0 } }
+    /// Corner `k` (0…3), clockwise on screen from the top left: the centre plus `cornerOffset(k)`.
+    /// One at a time, without an array (the finders ask for every box's corners every step).
+    @inline(__always)
+    func corner(_ k: Int) -> Point { center + cornerOffset(k) }
 
-    /// From the centre to each corner, in the order of `corners`; opposite corners' offsets
-    /// are exactly each other's negatives.
-    var cornerOffsets: [Vector] {
+    /// From the centre to corner `k`; opposite corners' offsets are exactly each other's negatives.
+    @inline(__always)
+    func cornerOffset(_ k: Int) -> Vector {
         let x = axisX * halfWidth, y = axisY * halfHeight
-        return [x * -1 - y, x - y, x + y, x * -1 + y]
+        switch k {
+        case 0: return x * -1 - y
+        case 1: return x - y
+        case 2: return x + y
+        default: return x * -1 + y
+        }
     }
 
     /// Half the box's extent along a unit `axis`.
@@ -46,12 +53,20 @@ struct BoxShape {
     }
 
     /// The face whose outward normal is most along `direction`: its normal and two ends.
+    /// Of x, −x, y, −y, the first that no later one beats (unrolled: no array of candidates).
     func face(towards direction: Vector) -> (normal: Vector, from: Point, to: Point) {
-        let candidates = [(axisX, halfWidth, axisY, halfHeight), (axisX * -1, halfWidth, axisY, halfHeight),
-                          (axisY, halfHeight, axisX, halfWidth), (axisY * -1, halfHeight, axisX, halfWidth)]
-        var best = candidates[0]
-        for candidate in candidates.dropFirst() where candidate.0.dot(direction) > best.0.dot(direction) { best = candidate }
-        let (normal, distance, side, half) = best
+        var normal = axisX, distance = halfWidth, side = axisY, half = halfHeight
+        var best = normal.dot(direction)
+        let minusX = axisX * -1, minusY = axisY * -1
+        if minusX.dot(direction) > best {
+            normal = minusX; best = minusX.dot(direction)
+        }
+        if axisY.dot(direction) > best {
+            normal = axisY; distance = halfHeight; side = axisX; half = halfWidth; best = axisY.dot(direction)
+        }
+        if minusY.dot(direction) > best {
+            normal = minusY; distance = halfHeight; side = axisX; half = halfWidth
+        }
         let middle = center + normal * distance
         return (normal, middle - side * half, middle + side * half)
     }

@@ -63,6 +63,7 @@ struct Broadphase {
     static func pairs(_ bounds: [Bounds], cores: [Core]?, testBudget: inout Int, dropped: inout Dropped) -> [(Int, Int)] {
         let n = bounds.count
         guard n > 1 else { return [] }
+        let storable = 2 * crowdLimit * n
         let sweep = Sweep(bounds)
         // First pass: every pair, and each item's deep pairs with items of about its size or
         // larger (a floor under many small boxes is not crowded by them).
@@ -71,8 +72,9 @@ struct Broadphase {
         var crowding = [Int](repeating: 0, count: cores == nil ? 0 : n)
         var budget = testBudget
         if let cores {
-            // A crowd's pairs are not all kept: past what a pile could have, stop storing.
-            let storable = 2 * crowdLimit * n
+            // A crowd's pairs are not all kept: past what a pile could have, stop storing (and
+            // past four times that, stop keeping them for the crowd passes to walk).
+            let walkable = 4 * storable
             crowding.withUnsafeMutableBufferPointer { crowding in
                 cores.withUnsafeBufferPointer { cores in
                     dropped.exhausted = sweep.forEachOverlap(budget: &budget) { i, j in
@@ -80,7 +82,7 @@ struct Broadphase {
                             if cores[j].radius >= cores[i].radius / 2 { crowding[i] += 1 }
                             if cores[i].radius >= cores[j].radius / 2 { crowding[j] += 1 }
                         }
-                        if found.count <= storable { found.append(i < j ? (i, j) : (j, i)) }
+                        if found.count <= walkable { found.append(i < j ? (i, j) : (j, i)) }
                     }
                 }
             }
@@ -90,7 +92,12 @@ struct Broadphase {
         let tests = testBudget - budget
         testBudget = budget
         if let cores, crowding.contains(where: { $0 > crowdLimit }) {
-            found = keptPairs(sweep, cores: cores, tests: tests, crowded: crowding.map { $0 > crowdLimit }, dropped: &dropped)
+            // All the pairs met are in `found` unless keeping them stopped: then walked again.
+            found = keptPairs(sweep, met: found.count <= 4 * storable ? found : nil, cores: cores, tests: tests,
+                              crowded: crowding.map { $0 > crowdLimit }, dropped: &dropped)
+        } else if cores != nil, found.count > storable + 1 {
+            // With cores, stored up to `storable` and one more.
+            found.removeSubrange((storable + 1)...)
         }
         return ordered(found, count: n)
     }
@@ -98,20 +105,30 @@ struct Broadphase {
     /// The second and third passes, when some item is crowded: each crowded item picks its
     /// `crowdShare` deepest pairs, then the pairs either item keeps are gathered (an item that is
     /// not crowded keeps all its pairs). Both passes make exactly the first pass's `tests`, so
-    /// they meet the same pairs.
-    private static func keptPairs(_ sweep: Sweep, cores: [Core], tests: Int, crowded: [Bool], dropped: inout Dropped) -> [(Int, Int)] {
+    /// they meet the same pairs; or, given them (`met`, as the first pass met them), walk
+    /// them instead of sweeping twice more (a pair's two items are treated alike, so that they
+    /// come smaller index first changes nothing).
+    private static func keptPairs(_ sweep: Sweep, met: [(Int, Int)]?, cores: [Core], tests: Int, crowded: [Bool],
+                                  dropped: inout Dropped) -> [(Int, Int)] {
+        func forEachMet(_ body: (Int, Int) -> Void) {
+            if let met {
+                for (i, j) in met { body(i, j) }
+            } else {
+                var budget = tests
+                _ = sweep.forEachOverlap(budget: &budget, body)
+            }
+        }
         let n = crowded.count, slots = crowdShare
         let keepsAll = crowded.map { !$0 }
         // Each crowded item's picks, its `crowdShare` first (`Pick.precedes`), in one flat array.
         var picks = [Pick](repeating: Pick(key: .infinity, tie: .max, partner: -1), count: n * slots)
-        var budget = tests
         var kept: [(Int, Int)] = []
         kept.reserveCapacity(n * crowdShare)
         var left = 0
         keepsAll.withUnsafeBufferPointer { keepsAll in
             cores.withUnsafeBufferPointer { cores in
                 picks.withUnsafeMutableBufferPointer { picks in
-                    _ = sweep.forEachOverlap(budget: &budget) { i, j in
+                    forEachMet { i, j in
                         guard !keepsAll[i] || !keepsAll[j] else { return }
                         let key = depthKey(cores[i], cores[j]), tie = tie(i, j)
                         if !keepsAll[i] { offer(picks, at: i * slots, count: slots, Pick(key: key, tie: tie, partner: j)) }
@@ -119,13 +136,12 @@ struct Broadphase {
                     }
                 }
             }
-            budget = tests
             picks.withUnsafeBufferPointer { picks in
                 func picked(_ i: Int, _ j: Int) -> Bool {
                     for k in (i * slots)..<(i * slots + slots) where picks[k].partner == j { return true }
                     return false
                 }
-                _ = sweep.forEachOverlap(budget: &budget) { i, j in
+                forEachMet { i, j in
                     if keepsAll[i] || keepsAll[j] || picked(i, j) || picked(j, i) {
                         kept.append(i < j ? (i, j) : (j, i))
                     } else {
@@ -181,46 +197,57 @@ struct Broadphase {
         return (dx * dx + dy * dy) / (reach * reach)
     }
 
-    /// The pairs sorted by first index (a counting sort), then each first's few partners by insertion.
+    /// The pairs sorted by first index (a counting sort), then each first's few partners by
+    /// insertion (on the buffers: checking every index was a twentieth of a pile's step). Each
+    /// pair is found once, so the order is the same whatever sorts it.
     private static func ordered(_ found: [(Int, Int)], count n: Int) -> [(Int, Int)] {
         var counts = [Int](repeating: 0, count: n + 1)
-        for pair in found { counts[pair.0 + 1] += 1 }
-        for k in 0..<n { counts[k + 1] += counts[k] }
-        var pairs = [(Int, Int)](repeating: (0, 0), count: found.count)
-        for pair in found {
-            pairs[counts[pair.0]] = pair
-            counts[pair.0] += 1
-        }
-        var start = 0
-        for k in 0..<n {
-            let end = counts[k]
-            if end - start > 32 {
-                // Many partners (a floor under a pile): a real sort, not insertion.
-                pairs[start..<end].sort { $0.1 < $1.1 }
-            } else if end - start > 1 {
-                for a in (start + 1)..<end {
-                    let pair = pairs[a]
-                    var b = a
-                    while b > start, pairs[b - 1].1 > pair.1 {
-                        pairs[b] = pairs[b - 1]
-                        b -= 1
+        let total = found.count
+        return counts.withUnsafeMutableBufferPointer { counts in
+            found.withUnsafeBufferPointer { found in
+                for pair in found { counts[pair.0 + 1] += 1 }
+                for k in 0..<n { counts[k + 1] += counts[k] }
+                return [(Int, Int)](unsafeUninitializedCapacity: total) { pairs, initialized in
+                    for pair in found {
+                        (pairs.baseAddress! + counts[pair.0]).initialize(to: pair)
+                        counts[pair.0] += 1
                     }
-                    pairs[b] = pair
+                    initialized = total
+                    var start = 0
+                    for k in 0..<n {
+                        let end = counts[k]
+                        if end - start > 32 {
+                            // Many partners (a floor under a pile): a real sort, not insertion.
+                            var bucket = UnsafeMutableBufferPointer(rebasing: pairs[start..<end])
+                            bucket.sort { $0.1 < $1.1 }
+                        } else if end - start > 1 {
+                            for a in (start + 1)..<end {
+                                let pair = pairs[a]
+                                var b = a
+                                while b > start, pairs[b - 1].1 > pair.1 {
+                                    pairs[b] = pairs[b - 1]
+                                    b -= 1
+                                }
+                                pairs[b] = pair
+                            }
+                        }
+                        start = end
+                    }
                 }
             }
-            start = end
         }
-        return pairs
     }
 
-    /// The bounds sorted along the axis on which the centres spread most.
+    /// The bounds sorted along the axis on which the centres spread most, copied in that order
+    /// so that the sweep reads them one after the other (looking each up through the order
+    /// was a cache miss per candidate test).
     private struct Sweep {
-        let bounds: [Bounds]
+        /// `sorted[p]` is the bounds of item `order[p]`.
+        let sorted: [Bounds]
         let order: [Int]
         let alongX: Bool
 
         init(_ bounds: [Bounds]) {
-            self.bounds = bounds
             let n = bounds.count
             var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0
             for b in bounds {
@@ -229,14 +256,21 @@ struct Broadphase {
             }
             let alongX = sxx - sx * sx / Double(n) >= syy - sy * sy / Double(n)
             self.alongX = alongX
-            let keys = bounds.map { alongX ? $0.minX : $0.minY }
-            var order = Array(0..<n)
-            order.withUnsafeMutableBufferPointer { order in
-                keys.withUnsafeBufferPointer { keys in
-                    order.sort { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-                }
+            // Keys and indices sorted together (the same comparisons as sorting the indices by
+            // their keys, so the same order), ties by index.
+            var keyed = [(key: Double, index: Int)]()
+            keyed.reserveCapacity(n)
+            for (k, b) in bounds.enumerated() { keyed.append((alongX ? b.minX : b.minY, k)) }
+            keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
+            var order = [Int](), sorted = [Bounds]()
+            order.reserveCapacity(n)
+            sorted.reserveCapacity(n)
+            for entry in keyed {
+                order.append(entry.index)
+                sorted.append(bounds[entry.index])
             }
             self.order = order
+            self.sorted = sorted
         }
 
         /// Calls `body(i, j)` for each overlapping pair, each box against those that start before
@@ -244,30 +278,39 @@ struct Broadphase {
         /// when they ran out first.
         @inline(__always)
         func forEachOverlap(budget: inout Int, _ body: (Int, Int) -> Void) -> Bool {
-            let n = bounds.count, alongX = alongX
             var left = budget, exhausted = false
-            bounds.withUnsafeBufferPointer { bounds in
+            sorted.withUnsafeBufferPointer { sorted in
                 order.withUnsafeBufferPointer { order in
-                    sweep: for p in 0..<n {
-                        let i = order[p], box = bounds[i]
-                        let end = alongX ? box.maxX : box.maxY
-                        var q = p + 1
-                        while q < n {
-                            guard left > 0 else {
-                                exhausted = true
-                                break sweep
-                            }
-                            left -= 1
-                            let j = order[q], other = bounds[j]
-                            if (alongX ? other.minX : other.minY) > end { break }
-                            q += 1
-                            if box.overlaps(other) { body(i, j) }
-                        }
-                    }
+                    exhausted = alongX ? Self.sweep(sorted, order, &left, { $0.minX }, { $0.maxX }, body)
+                                       : Self.sweep(sorted, order, &left, { $0.minY }, { $0.maxY }, body)
                 }
             }
             budget = left
             return exhausted
+        }
+
+        /// The sweep along one axis (`low`, `high`: a box's extent along it), one loop per axis.
+        /// Each box's run (the boxes after it that start before it ends) is found first, then
+        /// its candidate tests are taken from `left` at once: a test per box of the run, and one
+        /// for the box that ends it, exactly as testing them one by one counted (and when they
+        /// run out inside a run, the same boxes are tested).
+        @inline(__always)
+        private static func sweep(_ sorted: UnsafeBufferPointer<Bounds>, _ order: UnsafeBufferPointer<Int>, _ left: inout Int,
+                                  _ low: (Bounds) -> Double, _ high: (Bounds) -> Double, _ body: (Int, Int) -> Void) -> Bool {
+            let n = sorted.count
+            for p in 0..<n {
+                let box = sorted[p]
+                let end = high(box)
+                var runEnd = p + 1
+                while runEnd < n, !(low(sorted[runEnd]) > end) { runEnd += 1 }
+                let tests = runEnd - p - 1 + (runEnd < n ? 1 : 0)
+                let exhausted = tests > left
+                let last = exhausted ? p + 1 + left : runEnd
+                left = exhausted ? 0 : left - tests
+                for q in (p + 1)..<max(p + 1, last) where box.overlaps(sorted[q]) { body(order[p], order[q]) }
+                if exhausted { return true }
+            }
+            return false
         }
     }
 }

@@ -2,7 +2,7 @@ import TrellisGeometry
 
 /// One contact point between body `b` and body `a` or a boundary (`a` nil): the normal points
 /// from `a` to `b`, `separation` is the gap along it (negative when they overlap). Solved by
-/// sequential impulses (Box2D 2.x): a normal impulse that never pulls, a friction impulse
+/// sequential impulses (Box2D 2.x; `prepare` here, the iterations in `ContactSolver`): a normal impulse that never pulls, a friction impulse
 /// within μ times it, restitution from the approach speed, and a speculative margin so that a
 /// fast item stops at a boundary instead of passing through it between two steps.
 struct Contact: Sendable {
@@ -120,21 +120,6 @@ struct Contact: Sendable {
         }
     }
 
-    /// Applies last step's impulses again (warm starting: a resting stack starts from the
-    /// impulses that held it, instead of from nothing each step).
-    func warmStart(_ bodies: inout [DynamicBody]) {
-        apply(normal * normalImpulse + normal.perpendicular * tangentImpulse, &bodies)
-    }
-
-    func apply(_ impulse: Vector, _ bodies: inout [DynamicBody]) {
-        bodies[b].velocity += impulse * inverseMassB
-        bodies[b].angularVelocity += inverseInertiaB * rB.cross(impulse)
-        if let a {
-            bodies[a].velocity -= impulse * inverseMassA
-            bodies[a].angularVelocity -= inverseInertiaA * rA.cross(impulse)
-        }
-    }
-
     /// The normal speed to reach: close a gap no faster than it closes in one step, push an
     /// overlap out, or, touching and approached fast enough, bounce (Box2D 2.x's velocity bias;
     /// a speculative contact still apart does not bounce).
@@ -146,21 +131,5 @@ struct Contact: Sendable {
         return target
     }
 
-    mutating func solveFriction(_ bodies: inout [DynamicBody]) {
-        let tangent = normal.perpendicular
-        let vt = relativeVelocity(bodies).dot(tangent)
-        let limit = friction * normalImpulse
-        let newTangent = min(max(tangentImpulse - tangentMass * vt, -limit), limit)
-        apply(tangent * (newTangent - tangentImpulse), &bodies)
-        tangentImpulse = newTangent
-    }
-
-    mutating func solveVelocity(_ bodies: inout [DynamicBody], step h: Double) {
-        // Friction first, within the normal impulse so far (Box2D's order).
-        solveFriction(&bodies)
-        let vn = relativeVelocity(bodies).dot(normal)
-        let newNormal = max(normalImpulse - normalMass * (vn - bias), 0)
-        apply(normal * (newNormal - normalImpulse), &bodies)
-        normalImpulse = newNormal
-    }
+    // Warm start and the velocity iterations: `ContactSolver`, on flat arrays of these numbers.
 }

@@ -6,7 +6,8 @@ enum ContactFinder {
     /// A box against a half-plane: the points `p` with `normal·p ≥ offset` are inside.
     static func box(_ box: BoxShape, inside normal: Vector, offset: Double, margin: Double,
                     emit: (Point, Double, Int) -> Void) {
-        for (k, corner) in box.corners.enumerated() {
+        for k in 0..<4 {
+            let corner = box.corner(k)
             let separation = normal.dot(Vector(dx: corner.x, dy: corner.y)) - offset
             if separation < margin { emit(corner, separation, k) }
         }
@@ -27,7 +28,8 @@ enum ContactFinder {
         // Too far from the line to touch, along the normal.
         let centreDistance = normal.dot(box.center.vector(from: from))
         guard centreDistance - box.radius(along: normal) < margin else { return }
-        for (k, corner) in box.corners.enumerated() {
+        for k in 0..<4 {
+            let corner = box.corner(k)
             let t = direction.dot(corner.vector(from: from))
             guard t >= 0, t <= length else { continue }
             let separation = normal.dot(corner.vector(from: from))
@@ -52,26 +54,33 @@ enum ContactFinder {
     /// points from `a` to `b`. Boxes centred at one point (spawned there) have no side to part
     /// towards: `tie` (a hash of the pair) picks one of a's four faces, so a crowd spawned at a
     /// point spreads every way rather than all along +x.
+    /// Called for every pair every step: no arrays (the axes, faces and clipped points are
+    /// locals), which allocating made a tenth of a pile's step.
     static func boxes(_ a: BoxShape, _ b: BoxShape, margin: Double, tie: UInt64 = 0, emit: (Point, Vector, Double, Int) -> Void) {
         var d = b.center.vector(from: a.center)
         if d == .zero {
             let axis = tie & 2 == 0 ? a.axisX : a.axisY
             d = tie & 1 == 0 ? axis : axis * -1
         }
-        var best: (separation: Double, normal: Vector, referenceIsA: Bool, feature: Int)?
-        for (k, (axis, referenceIsA)) in [(a.axisX, true), (a.axisY, true), (b.axisX, false), (b.axisY, false)].enumerated() {
+        var bestSeparation = 0.0, bestNormal = Vector.zero, referenceIsA = true, bestFeature = 0, found = false
+        // The four axes in order: a's x and y, then b's (features 0…3 and 4…7, 8…11, 12…15).
+        @inline(__always) func consider(_ axis: Vector, _ isA: Bool, _ k: Int) -> Bool {
             var normal = axis
             if normal.dot(d) < 0 { normal = normal * -1 }
             let separation = abs(d.dot(axis)) - a.radius(along: axis) - b.radius(along: axis)
-            if separation > margin { return }
+            if separation > margin { return false }
             // Prefer A's faces unless B's are clearly better (stable choice between steps).
-            if best == nil || separation > best!.separation + (referenceIsA ? 0 : 0.01) {
-                best = (separation, normal, referenceIsA, k * 4 + (normal.dot(axis) > 0 ? 0 : 2))
+            if !found || separation > bestSeparation + (isA ? 0 : 0.01) {
+                found = true
+                bestSeparation = separation; bestNormal = normal; referenceIsA = isA
+                bestFeature = k * 4 + (normal.dot(axis) > 0 ? 0 : 2)
             }
+            return true
         }
-        guard let best else { return }
-        let reference = best.referenceIsA ? a : b, incident = best.referenceIsA ? b : a
-        let referenceNormal = best.referenceIsA ? best.normal : best.normal * -1
+        guard consider(a.axisX, true, 0), consider(a.axisY, true, 1), consider(b.axisX, false, 2), consider(b.axisY, false, 3)
+        else { return }
+        let reference = referenceIsA ? a : b, incident = referenceIsA ? b : a
+        let referenceNormal = referenceIsA ? bestNormal : bestNormal * -1
         let face = reference.face(towards: referenceNormal)
         let incidentFace = incident.face(towards: referenceNormal * -1)
         // Clip the incident face to the reference face's extent.
@@ -79,19 +88,21 @@ enum ContactFinder {
         let sideLength = side.length
         guard sideLength > 0 else { return }
         let tangent = side / sideLength
-        var points = [incidentFace.from, incidentFace.to]
-        for (origin, direction) in [(face.from, tangent), (face.to, tangent * -1)] {
-            let distances = points.map { direction.dot($0.vector(from: origin)) }
-            if distances[0] < 0 && distances[1] < 0 { return }
-            if distances[0] < 0 || distances[1] < 0 {
-                let t = distances[0] / (distances[0] - distances[1])
-                let cut = points[0] + points[1].vector(from: points[0]) * t
-                points = distances[0] < 0 ? [cut, points[1]] : [points[0], cut]
+        var p0 = incidentFace.from, p1 = incidentFace.to
+        @inline(__always) func clip(_ origin: Point, _ direction: Vector) -> Bool {
+            let d0 = direction.dot(p0.vector(from: origin)), d1 = direction.dot(p1.vector(from: origin))
+            if d0 < 0 && d1 < 0 { return false }
+            if d0 < 0 || d1 < 0 {
+                let t = d0 / (d0 - d1)
+                let cut = p0 + p1.vector(from: p0) * t
+                if d0 < 0 { p0 = cut } else { p1 = cut }
             }
+            return true
         }
-        for (k, point) in points.enumerated() {
-            let separation = face.normal.dot(point.vector(from: face.from))
-            if separation < margin { emit(point, best.normal, separation, best.feature + k) }
-        }
+        guard clip(face.from, tangent), clip(face.to, tangent * -1) else { return }
+        let separation0 = face.normal.dot(p0.vector(from: face.from))
+        if separation0 < margin { emit(p0, bestNormal, separation0, bestFeature) }
+        let separation1 = face.normal.dot(p1.vector(from: face.from))
+        if separation1 < margin { emit(p1, bestNormal, separation1, bestFeature + 1) }
     }
 }
