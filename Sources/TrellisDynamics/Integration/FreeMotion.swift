@@ -18,10 +18,11 @@ import TrellisGeometry
 /// Contacts and joints then change the velocity by impulses (Δ). Moved by h·Δ on top of the free
 /// motion, a body resting on a floor would still fall by the ½·g·h² the exact step adds over a
 /// stepped one: the impulse that stops it cancels the step's kick (v₁ − v₀) as a force would, over
-/// the whole step. So the share ρ of the kick that Δ cancels also cancels that share of the exact
-/// step's difference from a stepped one (`shortfall`): at rest on a floor the body stays where it
-/// is, in flight it moves exactly, and an impact moves it as the stepped solver would (onto the
-/// surface a speculative contact allows).
+/// the whole step. So along Δ's direction, the share of the kick that Δ cancels also cancels that
+/// share of the exact step's difference from a stepped one (`shortfall`): at rest on a floor the
+/// body stays where it is, in flight it moves exactly, sliding along a slope or a slide's axis it
+/// moves exactly along it, and an impact moves it as the stepped solver would (onto the surface a
+/// speculative contact allows).
 struct FreeMotion: Sendable {
     var center: Point
     var velocity: Vector
@@ -130,8 +131,11 @@ struct FreeMotion: Sendable {
         let change = body.velocity - velocity
         var center = self.center + change * h
         if change != .zero, shortfall != .zero {
-            let kicked = kick.lengthSquared
-            if kicked > 0 { center += shortfall * min(1, max(0, -change.dot(kick) / kicked)) }
+            // Along the change's direction u: the share of the kick's component there that the
+            // change cancels takes that share of the shortfall's component there. Across u the
+            // motion stays exact (an item sliding down a slope or a slide's axis: along it).
+            let size = change.length, u = change / size, against = -kick.dot(u)
+            if against > 0 { center += u * (shortfall.dot(u) * min(1, size / against)) }
         }
         let turn = body.angularVelocity - angularVelocity
         var angle = self.angle + turn * h
