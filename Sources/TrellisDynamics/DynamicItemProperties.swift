@@ -6,7 +6,7 @@ public struct DynamicItemProperties: Hashable, Sendable {
     public var elasticity: Double = 0
     /// 0 slides freely.
     public var friction: Double = 0
-    /// Linear velocity damping per second (Box2D's linearDamping: v ← v / (1 + h·resistance)).
+    /// Linear velocity damping per second (Box2D's linearDamping), exact: v·e^(−resistance·t).
     public var resistance: Double = 0
     /// Angular velocity damping per second.
     public var angularResistance: Double = 0

@@ -48,10 +48,9 @@ import TrellisDynamics
         #expect(fast.dynamicsStepsTaken == slow.dynamicsStepsTaken * rate / 60)
     }
 
-    /// The tolerance: a free fall lands within 0.5 pt whatever the rate. Gravity is a
-    /// constant force, exact over any step once the integrator steps it in closed form; today's
-    /// symplectic Euler is off by g·h·t/2 (about 4 pt at 60 Hz after 0.5 s), which is being
-    /// fixed in TrellisDynamics in parallel.
+    /// A free fall lands at the same place whatever the rate, on its closed form: gravity is a
+    /// constant force, which moves an item exactly over any step (symplectic Euler was off by
+    /// g·h·t/2, about 4 pt at 60 Hz after 0.5 s).
     @Test func aFreeFallLandsAtNearlyTheSamePlaceAtEveryRate() throws {
         var landed: [Int: Double] = [:]
         for rate in CollectionView.dynamicsStepRates {

@@ -44,10 +44,9 @@ public struct AxisMotion: Hashable, Sendable {
     /// λ = 1000·ln d (per second, negative).
     @inlinable public static func lambda(rate: Double) -> Double { 1000 * log(rate) }
 
-    /// The ItemBehavior resistance whose per-step decay 1/(1 + h·c) equals d^(1000h).
-    public static func resistance(rate: Double, step h: Double = 1.0 / 60.0) -> Double {
-        (pow(rate, -1000 * h) - 1) / h
-    }
+    /// The ItemBehavior resistance whose decay e^(−c·t) equals d^(1000·t): −λ (the animator's
+    /// resistance is exact, whatever its step).
+    public static func resistance(rate: Double) -> Double { -lambda(rate: rate) }
 
     /// Where a deceleration from `x` at `v` comes to rest: x − v/λ.
     @inlinable public static func projectedRest(_ x: Double, velocity v: Double, rate: Double) -> Double {
