@@ -157,6 +157,19 @@ import TrellisGeometry
 
     // MARK: Motions against closed forms
 
+    @Test func aStrongDragOnASteppedItemDecaysInsteadOfBlowingUp() {
+        // A radial field makes the item stepped; a drag of 100,000 on mass 1 is c·h ≈ 1,667 per
+        // step, which a force −c·v would turn into growth. As a decay it just stops the item.
+        var a = Self.animator(Self.body(at: Point(300, 100), velocity: Vector(500, 0)))
+        a.add(FieldBehavior(.radialGravity, items: [Self.item], position: Point(100, 100)))
+        var drag = FieldBehavior(.drag, items: [Self.item])
+        drag.strength = 100_000
+        a.add(drag)
+        a.advance(steps: 30)
+        let body = a.bodies[Self.item]!
+        #expect(body.velocity.length < 1 && abs(body.center.x - 300) < 1, "\(body.center) \(body.velocity)")
+    }
+
     static func springCrossings(mass side: Double, strength: Double, seconds: Double) -> [Double] {
         var a = animator(body(at: Point(550, 500), size: Size(side, side)))
         var field = FieldBehavior(.spring, items: [item], position: Point(500, 500))

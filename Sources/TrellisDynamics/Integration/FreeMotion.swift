@@ -56,10 +56,10 @@ struct FreeMotion: Sendable {
         let x0 = body.center, v0 = body.velocity, a0 = body.angle, w0 = body.angularVelocity
         var x = x0, v = v0, angle = a0, w = w0
         if body.force != .zero || body.torque != 0 {
-            // Stepped: everything as a force at the start of the step.
+            // Stepped: everything as a force at the start of the step, linear damping as its decay.
             let (f, t) = forces.force(on: body)
-            v = (v0 + (body.force + f) * (body.inverseMass * h)) * decay(body.properties.resistance, h)
-            w = (w0 + (body.torque + t) * (body.inverseInertia * h)) * decay(body.properties.angularResistance, h)
+            v = (v0 + (body.force + f) * (body.inverseMass * h)) * decay(body.properties.resistance + forces.damping, h)
+            w = (w0 + (body.torque + t) * (body.inverseInertia * h)) * decay(body.properties.angularResistance + forces.angleDamping, h)
             if body.inverseMass == 0 { v = .zero }
             if body.inverseInertia == 0 { w = 0 }
             body.force = .zero

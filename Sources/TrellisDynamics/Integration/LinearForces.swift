@@ -64,12 +64,13 @@ struct LinearForces: Sendable {
     }
 
     /// The force and torque all of it puts on `body` where it is now, for a body stepped rather
-    /// than moved exactly.
+    /// than moved exactly; without the isotropic `damping` and `angleDamping`, which a stepped
+    /// body takes as an exact decay (stable for any drag, as a force −c·v is not past c·h = 2).
     func force(on body: DynamicBody) -> (force: Vector, torque: Double) {
         let m = body.mass, p = body.center
         var f = steadyForce
-        if stiffness != 0 || damping != 0 {
-            f += (anchorMoment - Vector(dx: p.x, dy: p.y) * stiffness - body.velocity * damping) * m
+        if stiffness != 0 {
+            f += (anchorMoment - Vector(dx: p.x, dy: p.y) * stiffness) * m
         }
         if let ranged {
             let delta = p.vector(from: ranged.anchor), distance = delta.length
@@ -79,8 +80,8 @@ struct LinearForces: Sendable {
             }
         }
         var torque = steadyTorque
-        if body.inverseInertia > 0, angleStiffness != 0 || angleDamping != 0 {
-            torque += (angleMoment - body.angle * angleStiffness - body.angularVelocity * angleDamping) / body.inverseInertia
+        if body.inverseInertia > 0, angleStiffness != 0 {
+            torque += (angleMoment - body.angle * angleStiffness) / body.inverseInertia
         }
         return (f, torque)
     }
