@@ -97,8 +97,16 @@ import TrellisGeometry
     // Recorded when the motion became exact (the contact solver's speed-up before it kept the
     // numbers of 0a039aa bit for bit; exact integration then changed them on purpose). A change
     // to the contact pipeline that is meant to keep the numbers must keep these.
-    static let pile300: [UInt64] = [0xd003_3ebf_9e25_59d2, 0x0b58_3ad8_69bd_c3e1, 0x2ca7_8532_6daa_e18f, 0x551d_82df_694b_fc11, 0x36cd_a18d_9750_176c]
-    static let spawn200: [UInt64] = [0xcd03_f56f_6c14_bc6a, 0x4a6c_7a31_6588_6496, 0xebcd_d5d2_d038_cd93, 0xda45_7c51_34f2_a4f0]
-    static let boundaries150: [UInt64] = [0x173e_dc17_214c_e9b7, 0x788d_0997_94bc_e473, 0x246d_ebe7_3918_a0b1, 0xf2a5_8f3e_fe2c_4099]
-    static let joints100: [UInt64] = [0x8f66_555c_96e6_2ab3, 0x5e71_cb05_3300_c8c1, 0xad0f_9b14_694a_4cb5]
+    // Re-recorded when the broadphase began to fatten items for their speed relative to the
+    // items' common (mean) velocity (`CollisionBehavior.commonVelocity`): fattened by absolute
+    // speed, the falling piles overflowed `Broadphase.pairs`'s store of pairs (2 × crowdLimit
+    // per item), which silently dropped pairs that did touch (seen in pile300: a box falling at
+    // 1,767 pt/s onto one at 465 pt/s, 20 pt apart); now those contacts are found, so the
+    // numbers moved (the first digest of the three piles is unchanged). The crowd's (spawn200)
+    // all moved: its items spread at differing speeds, so the pairs its sweep meets and stores
+    // differ from the first steps (not traced further).
+    static let pile300: [UInt64] = [0xd003_3ebf_9e25_59d2, 0xff42_a70e_c2e6_d8da, 0x18c0_76fb_7ae5_3b17, 0x1ecd_6c61_f604_c0b6, 0xe57b_d65e_d8dc_e68b]
+    static let spawn200: [UInt64] = [0xb641_bb4c_d4fb_7872, 0xde04_e7e2_8038_e814, 0x6826_217f_cb36_183e, 0x6d9a_f1ac_15ea_c142]
+    static let boundaries150: [UInt64] = [0x173e_dc17_214c_e9b7, 0x7d03_3561_eeca_e056, 0x30cb_1edf_b0fb_8651, 0x37e1_59fc_a988_b53b]
+    static let joints100: [UInt64] = [0x8f66_555c_96e6_2ab3, 0xa328_1c48_9b9b_a101, 0xf311_dc32_0962_ea8b]
 }
