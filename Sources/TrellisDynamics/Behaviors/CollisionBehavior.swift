@@ -63,9 +63,22 @@ public struct CollisionBehavior: DynamicBehavior {
             // is at most the sum of the two items' own, and two boxes whose face-axis gap is
             // within it are at most √2 times as far apart (their Minkowski sum's corners are at
             // least 90°).
+            //
+            // A pair's margin depends on the two items' relative speed only, so each item is
+            // fattened for its speed relative to one common velocity v₀, whichever it is
+            // (|vb − va| ≤ |vb − v₀| + |va − v₀|, so the sum of the two items' margins still
+            // covers the pair's): the items' mean velocity when that leaves them less to cover
+            // than standing still does, else zero (as before, bit for bit). Fattened by their
+            // absolute speed, the boxes of a falling pile each reached many neighbours' bounds,
+            // moving with them, and the narrow phase tested every such pair for nothing. Only
+            // pairs that cannot touch are left out; and a falling pile no longer overflows the
+            // broadphase's store of pairs (`Broadphase.pairs` keeps 2 × crowdLimit per item when
+            // no item is crowded), which had silently dropped pairs that did touch.
+            let velocities = indices.map { bodies[index: $0].velocity }
+            let common = Self.commonVelocity(velocities)
             var dropped = Broadphase.Dropped()
             pairs = Broadphase.pairs(indices.indices.map { k in
-                let fat = 1.5 * Self.margin(step: constraints.step, speed: bodies[index: indices[k]].velocity.length, shape: nil)
+                let fat = 1.5 * Self.margin(step: constraints.step, speed: (velocities[k] - common).length, shape: nil)
                 return shapes[k].bounds(fattenedBy: fat)
             }, cores: crowds ? shapes.map {
                 Broadphase.Core(x: $0.center.x, y: $0.center.y, radius: min($0.halfWidth, $0.halfHeight))
@@ -171,6 +184,21 @@ public struct CollisionBehavior: DynamicBehavior {
                 }
             }
         }
+    }
+
+    /// The velocity the broadphase fattens the items' bounds relative to: their mean, when the
+    /// sum of their speeds relative to it is smaller than the sum of their speeds; else zero.
+    static func commonVelocity(_ velocities: [Vector]) -> Vector {
+        guard !velocities.isEmpty else { return .zero }
+        var sum = Vector.zero
+        for v in velocities { sum = sum + v }
+        let mean = Vector(dx: sum.dx / Double(velocities.count), dy: sum.dy / Double(velocities.count))
+        var relative = 0.0, absolute = 0.0
+        for v in velocities {
+            relative += (v - mean).length
+            absolute += v.length
+        }
+        return relative < absolute ? mean : .zero
     }
 
     /// Contacts between items are looked for this far apart: Box2D's speculative distance
