@@ -50,6 +50,16 @@ import TrellisGeometry
         #expect(Broadphase.pairs(bounds).map { [$0.0, $0.1] } == expected)
     }
 
+    @Test func pairsPastTheStoreAreCountedNotSilentlyLost() {
+        // 40 items whose (fattened) bounds all overlap but whose cores are far apart: no item is
+        // crowded, and their 780 pairs are more than the store's 2 × 8 × 40 + 1 = 641.
+        let bounds = (0..<40).map { _ in Broadphase.Bounds(minX: 0, minY: 0, maxX: 1000, maxY: 1000) }
+        let cores = (0..<40).map { Broadphase.Core(x: Double($0) * 25, y: 500, radius: 5) }
+        var budget = Int.max, dropped = Broadphase.Dropped()
+        let pairs = Broadphase.pairs(bounds, cores: cores, testBudget: &budget, dropped: &dropped)
+        #expect(pairs.count == 641 && dropped.pastStore == 780 - 641 && dropped.crowdedPairs == 0)
+    }
+
     @Test func aPileOfAHundredBoxesSettlesInsideItsBox() {
         // dynamics.pile.1k's scene at a tenth: a 10-wide grid dropped into a 400 pt wide box.
         let ids = (0..<100).map(DynamicItemID.init)

@@ -84,6 +84,7 @@ public struct CollisionBehavior: DynamicBehavior {
                 Broadphase.Core(x: $0.center.x, y: $0.center.y, radius: min($0.halfWidth, $0.halfHeight))
             } : nil, testBudget: &constraints.candidateTests, dropped: &dropped)
             constraints.dropped.crowdedPairs += dropped.crowdedPairs
+            constraints.dropped.pairsPastStore += dropped.pastStore
             if dropped.exhausted { constraints.dropped.testsExhausted = true }
         }
         // On the buffers, read once: through `bodies` each pair retained and released its arrays.

@@ -49,6 +49,9 @@ struct Broadphase {
         var crowdedPairs = 0
         /// True when the candidate tests ran out before the sweep ended (`testBudget`).
         var exhausted = false
+        /// Pairs past the store (2 × crowdLimit per item) in a scene with no crowded item: more
+        /// than a pile could have, left out and counted rather than silently lost.
+        var pastStore = 0
     }
 
     /// The pairs `(i, j)`, i < j, whose bounds overlap, sorted by `i` then `j`.
@@ -97,6 +100,7 @@ struct Broadphase {
                               crowded: crowding.map { $0 > crowdLimit }, dropped: &dropped)
         } else if cores != nil, found.count > storable + 1 {
             // With cores, stored up to `storable` and one more.
+            dropped.pastStore += found.count - (storable + 1)
             found.removeSubrange((storable + 1)...)
         }
         return ordered(found, count: n)
