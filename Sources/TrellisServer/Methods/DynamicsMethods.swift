@@ -4,8 +4,8 @@ import TrellisGeometry
 import TrellisProtocol
 
 /// dynamics.add, .update, .remove, .list, .item: UIKit Dynamics behaviours on a session's cells
-/// and bodies (PROTOCOL.md, "Dynamics"); dynamics.setStepRate: how finely the animator steps. A behaviour is decoded whole before anything changes,
-/// so a refused one leaves the session as it was.
+/// and bodies (PROTOCOL.md, "Dynamics"); dynamics.setStepRate: how finely the animator steps. A
+/// behaviour is decoded whole before anything changes, so a refused one leaves the session as it was.
 enum DynamicsMethods {
     static let entries: [Method] = [
         Method("dynamics.add", .changesSession) { context throws(RPCError) in
