@@ -60,10 +60,9 @@ public struct AnchorSpringsBehavior: DynamicBehavior {
     public func anchor(of item: DynamicItemID) -> Point? { items.firstIndex(of: item).map { anchors[$0] } }
 
     public func applyForces(to bodies: inout DynamicBodies, step h: Double) {
-        let w = 2 * Double.pi * frequency
         for i in items.indices {
             guard let b = bodies.index(of: items[i]) else { continue }
-            bodies.addAnchoredSpring(at: b, anchor: anchors[i], length: 0, stiffness: w * w, damping: 2 * damping * w)
+            bodies.addAnchoredSpring(at: b, anchor: anchors[i], length: 0, frequency: frequency, damping: damping)
         }
     }
 }
