@@ -32,3 +32,25 @@ import TrellisCore
         #expect(!appended.holdsNonFiniteNumber)
     }
 }
+
+/// The byte-level writer of a data set writes what the JSON tree would.
+@Suite struct DataEncodingTests {
+    @Test func writingSectionsStraightGivesTheTreesBytes() throws {
+        var sections: [Section] = []
+        for s in 0..<3 {
+            var items: [Item] = []
+            for n in 0..<(s * 40) {
+                let size: Size? = n % 3 == 0 ? Size(Double(n) + 0.25, 1e-7 * Double(n + 1)) : nil
+                let reuse = n % 4 == 0 ? "tall \"q\"" : Item.defaultReuseIdentifier
+                let data: ItemPayload? = n % 5 == 0 ? ItemPayload(.object(["b": .array([.number(Double(n)), .null]), "a": .string("é\n\u{7f}")])) : nil
+                items.append(Item(id: ItemID("i\(s)-\(n)\\/"), size: size, reuseIdentifier: reuse, data: data))
+            }
+            sections.append(Section(id: SectionID("s\(s)\u{2028}"), items: items))
+        }
+        let data = try CollectionData(sections: sections)
+        var straight = ByteBuffer()
+        DataEncoding.write(sections: data, into: &straight)
+        #expect(straight.bytes == JSONWriter.bytes(DataEncoding.sections(data)))
+        #expect(try WireDecoding.data(.object(["sections": try JSONParser.parse(straight.bytes)])) == data)
+    }
+}

@@ -61,6 +61,7 @@ import TrellisProtocol
         while T.fileSize(state + "/snapshot.json") < 0 && steps < 400 {
             steps += 1
             try c.must("clock.advance", ["session": m, "ms": T.n(1)])
+            try T.settled(c)
         }
         let snapshot = try String(contentsOfFile: state + "/snapshot.json", encoding: .utf8)
         #expect(snapshot.contains("\"dynamics\""))

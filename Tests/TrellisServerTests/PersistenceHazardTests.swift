@@ -95,13 +95,15 @@ import TrellisProtocol
         let state = server.directory + "/state"
         let victim = server.directory + "/victim"
         try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
-        symlink(victim, state + "/snapshot.json.tmp")
+        // Every temporary name a compaction writes: on the loop, off it, and the journal's cut.
+        for name in ["snapshot.json.tmp", "snapshot.json.next", "journal.ndjson.tmp"] { symlink(victim, state + "/" + name) }
         let c = try server.connect()
         try c.must("session.create", ["name": .string("m"), "clock": .string("manual"), "sections": T.items(5)])
         var step = 0.0
         while T.fileSize(state + "/snapshot.json") < 0 && step < 200 {
             step += 1
             try c.must("scroll.to", ["session": .string("m"), "offset": T.pair(0, step)])
+            try T.settled(c)
         }
         #expect(T.fileSize(state + "/snapshot.json") > 0)
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")

@@ -22,6 +22,7 @@ import TrellisProtocol
         while T.fileSize(state + "/snapshot.json") < 0 && progress < 100 {
             progress += 0.01
             try c.must("layout.transition.update", ["session": m, "progress": T.n(progress)])
+            try T.settled(c)
         }
         #expect(T.fileSize(state + "/snapshot.json") > 0)
         let snapshot = try String(contentsOfFile: state + "/snapshot.json", encoding: .utf8)
@@ -57,6 +58,7 @@ import TrellisProtocol
             step += 1
             try c.must("batch", ["session": m, "duration": T.n(0.5), "ops": .array([
                 .object(["op": .string("moveItem"), "from": T.pair(0, 1), "to": T.pair(0, 0)])])])
+            try T.settled(c)
         }
         #expect(T.fileSize(state + "/journal.ndjson") == 0, "\((try? String(contentsOfFile: state + "/journal.ndjson", encoding: .utf8)) ?? "")")
         let scenes = [try T.scene(c, "m")]
@@ -132,6 +134,7 @@ import TrellisProtocol
         while T.fileSize(state + "/snapshot.json") < 0 && step < 200 {
             step += 1
             try c.must("scroll.to", ["session": .string("a"), "offset": T.pair(0, step)])
+            try T.settled(c)
         }
         let scene = try T.scene(c, "a")
         first.crash()

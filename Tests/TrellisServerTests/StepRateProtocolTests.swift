@@ -206,6 +206,7 @@ import TrellisProtocol
         repeat {
             advances.append(1)
             try c.must("clock.advance", ["session": Self.m, "ms": T.n(1)])
+            try T.settled(c)
         } while T.fileSize(state + "/journal.ndjson") != 0 && advances.count < 400
         let snapshot = try String(contentsOfFile: state + "/snapshot.json", encoding: .utf8)
         #expect(snapshot.contains(#""dynamicsStepRate":240"#))
@@ -242,6 +243,7 @@ import TrellisProtocol
         repeat {
             steps += 1
             try c.must("clock.advance", ["session": Self.m, "ms": T.n(1)])
+            try T.settled(c)
         } while T.fileSize(state + "/journal.ndjson") != 0 && steps < 400
         first.crash()
         // As a snapshot written before the rate existed: no dynamicsStepRate, no scrollClock.

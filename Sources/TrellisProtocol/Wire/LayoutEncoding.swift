@@ -41,4 +41,44 @@ public enum DataEncoding {
         if let data = item.data { members["data"] = data.json }
         return .object(members)
     }
+
+    /// The `sections` array written straight into `buffer`, the same bytes as writing
+    /// `sections(data)`: a snapshot of a million items is written without building a million
+    /// JSON objects first (keys in JSONWriter's order: data, id, reuseId, size).
+    public static func write(sections data: CollectionData, into buffer: inout ByteBuffer) {
+        buffer.append(UInt8(ascii: "["))
+        for (n, section) in data.sections.enumerated() {
+            if n > 0 { buffer.append(UInt8(ascii: ",")) }
+            var s = JSONObjectWriter(into: &buffer)
+            s.field("id", section.id.rawValue, into: &buffer)
+            s.key("items", into: &buffer)
+            buffer.append(UInt8(ascii: "["))
+            for (k, item) in section.items.enumerated() {
+                if k > 0 { buffer.append(UInt8(ascii: ",")) }
+                write(item, into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+            s.end(into: &buffer)
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    private static func write(_ item: Item, into buffer: inout ByteBuffer) {
+        var o = JSONObjectWriter(into: &buffer)
+        if let data = item.data {
+            o.key("data", into: &buffer)
+            data.write(into: &buffer)
+        }
+        o.field("id", item.id.rawValue, into: &buffer)
+        if item.reuseIdentifier != Item.defaultReuseIdentifier { o.field("reuseId", item.reuseIdentifier, into: &buffer) }
+        if let size = item.size {
+            o.key("size", into: &buffer)
+            buffer.append(UInt8(ascii: "["))
+            JSONWriter.writeNumber(size.width, into: &buffer)
+            buffer.append(UInt8(ascii: ","))
+            JSONWriter.writeNumber(size.height, into: &buffer)
+            buffer.append(UInt8(ascii: "]"))
+        }
+        o.end(into: &buffer)
+    }
 }

@@ -231,6 +231,43 @@ final class JournalFile {
         try sync()
     }
 
+    /// Keeps only what lies past the first `length` bytes (lines a snapshot now holds). Lines
+    /// written after that point (requests served while the snapshot was written off the loop)
+    /// go to a new file, fsynced and locked before it is renamed over the journal: a crash leaves
+    /// one whole journal or the other, and no second server can take the new one in between.
+    func dropFirst(_ length: Int) throws(PersistenceError) {
+        guard length < size else { return try truncate(to: 0) }
+        var tail = [UInt8](repeating: 0, count: size - length)
+        var done = 0
+        while done < tail.count {
+            let n = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(length + done)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .system("cannot read", path) }
+            done += n
+        }
+        let temporary = path + ".tmp"
+        let next = try FileIO.createTemporary(temporary, flags: O_RDWR | O_APPEND)
+        guard flock(next, LOCK_EX | LOCK_NB) == 0 else {
+            let failure = PersistenceError.system("cannot lock", temporary)
+            Glibc.close(next)
+            unlink(temporary)
+            throw failure
+        }
+        try FileIO.writeDurably(ByteBuffer(tail), to: next, temporary: temporary)
+        guard rename(temporary, path) == 0 else {
+            let failure = PersistenceError.system("cannot rename \(temporary) over", path)
+            Glibc.close(next)
+            unlink(temporary)
+            throw failure
+        }
+        // The path names the new file from here on, whatever the directory's fsync says.
+        Glibc.close(fd)
+        fd = next
+        size = tail.count
+        isDirty = false
+        try FileIO.syncDirectory(of: path)
+    }
+
     /// Closes the file, which releases the lock.
     func close() {
         guard fd >= 0 else { return }
@@ -267,14 +304,21 @@ enum FileIO {
             throw .system("cannot open", path)
         }
         defer { Glibc.close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into an array of the file's size (a snapshot can be tens of megabytes);
+        // it still grows if the file does meanwhile.
+        var info = stat()
+        var bytes = [UInt8](repeating: 0, count: fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0)
+        var done = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if done == bytes.count { bytes += [UInt8](repeating: 0, count: max(1 << 16, bytes.count / 2)) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw .system("cannot read", path) }
-            if n == 0 { return bytes }
-            bytes += chunk[0..<n]
+            if n == 0 {
+                bytes.removeLast(bytes.count - done)
+                return bytes
+            }
+            done += n
         }
     }
 
@@ -285,13 +329,27 @@ enum FileIO {
     static func replace(_ path: String, with bytes: ByteBuffer) throws(PersistenceError) {
         guard !bytes.holdsNonFiniteNumber else { throw .nonFinite(path) }
         let temporary = path + ".tmp"
-        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
+        let fd = try createTemporary(temporary)
+        try writeDurably(bytes, to: fd, temporary: temporary)
+        Glibc.close(fd)
+        try install(temporary, over: path)
+    }
+
+    /// Creates `temporary` afresh (O_EXCL, no link followed, mode 0600) for `flags`' access:
+    /// whatever sits at its name (a crash's leftover, a planted link) is removed, never written through.
+    static func createTemporary(_ temporary: String, flags access: Int32 = O_WRONLY) throws(PersistenceError) -> Int32 {
+        let flags = access | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
         var fd = open(temporary, flags, 0o600)
         if fd < 0 && errno == EEXIST {
             unlink(temporary)   // removes a link itself, not what it points to
             fd = open(temporary, flags, 0o600)
         }
         guard fd >= 0 else { throw .system("cannot create", temporary) }
+        return fd
+    }
+
+    /// Writes all of `bytes` to `fd` and fsyncs it; on failure the file is closed and removed.
+    static func writeDurably(_ bytes: ByteBuffer, to fd: Int32, temporary: String) throws(PersistenceError) {
         let written: Bool = bytes.withUnsafeBytes { raw in writeAll(fd, raw) }
         guard written, fsync(fd) == 0 else {
             let failure = PersistenceError.system("cannot write", temporary)
@@ -299,7 +357,11 @@ enum FileIO {
             unlink(temporary)
             throw failure
         }
-        Glibc.close(fd)
+    }
+
+    /// Renames a written and fsynced `temporary` over `path`, then fsyncs the directory so the
+    /// rename itself survives a crash.
+    static func install(_ temporary: String, over path: String) throws(PersistenceError) {
         guard rename(temporary, path) == 0 else {
             let failure = PersistenceError.system("cannot rename \(temporary) over", path)
             unlink(temporary)

@@ -26,11 +26,16 @@
 // nothing ticks when idle; `no` leaves it to the kernel. A crash of the process alone loses
 // nothing under any policy: written lines are in the kernel's cache.
 //
-// Compaction (Redis's rewrite). When the journal passes `compactionBytes` (4 MiB), every
-// session's state goes to `snapshot.json.tmp`, is fsynced, renamed over `snapshot.json`, the
-// directory fsynced; only then is the journal cut to zero. A crash between the rename and the
-// cut leaves lines the snapshot already holds: their seq is at most the snapshot's, and they
-// are skipped. Motion in flight is state like any other (StateSnapshot's `motion`: running
+// Compaction (Redis's background rewrite). When the journal passes `compactionBytes` (4 MiB),
+// every session's state is taken on the loop (a reference: the data is copy-on-write) and
+// written off it, on libuv's thread pool, to `snapshot.json.next`, fsynced; back on the loop it
+// is renamed over `snapshot.json`, the directory fsynced, and only then does the journal lose
+// the lines the snapshot holds. Lines journaled while it was written stay: they go to
+// `journal.ndjson.tmp`, fsynced and locked, renamed over the journal (a cut to zero when there
+// are none). A crash between the rename and the cut leaves lines the snapshot already holds:
+// their seq is at most the snapshot's, and they are skipped. Where memory is ahead of the files
+// (a failed write), the snapshot is written on the loop instead, before anything is
+// acknowledged. Motion in flight is state like any other (StateSnapshot's `motion`: running
 // animations, an animated scroll, an interactive transition and its progress), so compaction
 // never waits for stillness and drops nothing.
 //
@@ -123,6 +128,15 @@ final class Persistence {
     private var closed = false
 
     private(set) var compactions = 0
+    /// The snapshot being written off the loop, if any (one at a time).
+    private var snapshotInFlight: SnapshotJob?
+    /// True while a snapshot is being written off the loop.
+    var isCompacting: Bool { snapshotInFlight != nil }
+    /// Counts snapshots started; one that finishes after a newer one started is dropped.
+    private var snapshotGeneration = 0
+    /// Where a snapshot written off the loop goes first (not `snapshot.json.tmp`, which the
+    /// loop's own `compact()` may be writing at the same time).
+    private var backgroundSnapshotPath: String { snapshotPath + ".next" }
     /// What the journaled requests since the last snapshot took to run (ms): about what a
     /// restart takes to replay them. Past `compactionWorkMilliseconds` a snapshot is taken, so a
     /// restart never replays more (long `clock.advance`s over restless physics, mostly).
@@ -144,6 +158,7 @@ final class Persistence {
         .object(["directory": .string(directory), "fsync": .string(policy.rawValue),
                  "journalBytes": .number(Double(journal.size)), "lastSeq": .number(Double(nextSeq - 1)),
                  "compactions": .number(Double(compactions)), "behind": .bool(needsSnapshot),
+                 "compacting": .bool(isCompacting),
                  "failedSessions": .number(Double(failedSessions.count))])
     }
 
@@ -159,7 +174,8 @@ final class Persistence {
         snapshotPath = directory + "/snapshot.json"
         try FileIO.makeDirectories(directory)
         journal = try JournalFile(path: journalPath)
-        unlink(snapshotPath + ".tmp")   // a compaction that a crash interrupted; the old snapshot stands
+        // A compaction that a crash interrupted; the old snapshot and journal stand.
+        for leftover in [snapshotPath + ".tmp", backgroundSnapshotPath, journalPath + ".tmp"] { unlink(leftover) }
         try restore()
         if policy == .everysec {
             let timer = LoopTimer(loop: server.loop)
@@ -247,7 +263,10 @@ final class Persistence {
 
     // MARK: Compaction
 
-    /// Writes every session to the snapshot (durably), then cuts the journal. Refused while a
+    /// Writes every session to the snapshot (durably) on the loop, then cuts the journal: for
+    /// when memory is ahead of the files (a failed journal write, a state directory made again),
+    /// where nothing may be acknowledged before the snapshot holds it. Routine compaction goes
+    /// off the loop instead (`startCompaction`). Refused while a
     /// session is in the middle of a long advance (`PendingRequest`). Each session is
     /// written on its own first: one whose state cannot be written (a layout the file cannot
     /// hold; a non-finite number, which the engine's invariant should make impossible) is set
@@ -267,6 +286,8 @@ final class Persistence {
             }
         }
         if !unwritable.isEmpty { try setAsideUnwritable(unwritable) }
+        // A snapshot being written off the loop is older than this one: it must not land.
+        snapshotGeneration += 1
         let bytes = StateSnapshot.bytes(seq: nextSeq - 1, encodedSessions: encoded)
         let before = journal.size
         try FileIO.replace(snapshotPath, with: bytes)
@@ -279,10 +300,72 @@ final class Persistence {
     }
 
     private func compactIfDue() {
-        guard journal.size >= nextCompactionAt || workSinceSnapshot >= compactionWorkMilliseconds else { return }
+        guard snapshotInFlight == nil,
+              journal.size >= nextCompactionAt || workSinceSnapshot >= compactionWorkMilliseconds else { return }
         // A session in the middle of a long advance is not in a state a snapshot can hold: the
         // next request after it is done tries again.
         guard server.pendingRequests.isEmpty else { return }
+        startCompaction()
+    }
+
+    /// Takes every session's state on the loop (cheap: the data is copy-on-write, so this is a
+    /// reference to it) and writes the snapshot off the loop (`BackgroundWork`): a million items
+    /// take a second to write and fsync, which no request may wait for. The loop goes on serving
+    /// meanwhile; what it journals then lies past `journalSize` and stays when the journal is cut.
+    func startCompaction() {
+        var states: [SessionState] = []
+        for name in server.sessions.keys.sorted() {
+            do throws(PersistenceError) { states.append(try SessionState(server.sessions[name]!)) } catch {
+                // A session the file cannot hold (a bug): the synchronous path sets it aside.
+                return compactOnTheLoop()
+            }
+        }
+        snapshotGeneration += 1
+        let job = SnapshotJob(generation: snapshotGeneration, seq: nextSeq - 1, journalSize: journal.size,
+                              workBefore: workSinceSnapshot, started: server.nowMilliseconds)
+        let temporary = backgroundSnapshotPath, taken = states
+        snapshotInFlight = job
+        workSinceSnapshot = 0
+        let queued = BackgroundWork.run(on: server.loop, { SnapshotWrite(taken, seq: job.seq, to: temporary) },
+                                        completion: { [weak self] written in self?.finish(job, written) })
+        if !queued {
+            snapshotInFlight = nil
+            workSinceSnapshot += job.workBefore
+            compactOnTheLoop()
+        }
+    }
+
+    /// The snapshot `job` wrote is on disk: it becomes the snapshot and the journal loses the
+    /// lines it holds, unless a snapshot taken since (on the loop, after a failed write) or a
+    /// shutdown made it stale.
+    private func finish(_ job: SnapshotJob, _ written: SnapshotWrite) {
+        snapshotInFlight = nil
+        let temporary = backgroundSnapshotPath
+        guard !closed, job.generation == snapshotGeneration else {
+            unlink(temporary)
+            return
+        }
+        do throws(PersistenceError) {
+            if let error = written.error { throw error }
+            if !written.unwritable.isEmpty { try setAsideUnwritable(written.unwritable) }
+            try FileIO.install(temporary, over: snapshotPath)
+            let before = job.journalSize
+            try journal.dropFirst(job.journalSize)
+            nextCompactionAt = compactionBytes
+            compactions += 1
+            server.memoryTrim.afterChurn(now: server.nowMilliseconds)
+            let took = Int(server.nowMilliseconds - job.started)
+            server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(written.bytes) bytes, \(written.sessions) session\(written.sessions == 1 ? "" : "s"), written off the loop in \(took) ms)")
+        } catch {
+            unlink(temporary)
+            workSinceSnapshot += job.workBefore
+            nextCompactionAt = journal.size + max(1, compactionBytes / 4)
+            server.logger.warning("journal compaction failed, the journal keeps growing (next try at \(nextCompactionAt) bytes): \(error.description)")
+        }
+    }
+
+    /// `compact()` where a background write cannot be had; a failure postpones the next try.
+    private func compactOnTheLoop() {
         do {
             try compact()
             nextCompactionAt = compactionBytes

@@ -43,9 +43,20 @@ struct StateSnapshot {
         return b
     }
 
+    /// The data is most of a large session's state: it is written straight into the bytes (a
+    /// million items would otherwise become a million JSON objects first), the rest as an object.
     private static func written(_ state: SessionState) -> ByteBuffer {
-        var b = ByteBuffer(capacity: 1024)
-        JSONWriter.write(state.json, into: &b)
+        var rest = ByteBuffer(capacity: 1024)
+        JSONWriter.write(.object(state.membersBesideData), into: &rest)
+        var b = ByteBuffer(capacity: rest.count + 32 + state.data.totalItemCount * 16)
+        b.append("{\"sections\":")
+        DataEncoding.write(sections: state.data, into: &b)
+        // `rest` is `{"allowsMultipleSelection":…}`, never empty: it goes on after a comma.
+        rest.withUnsafeBytes { raw in
+            b.append(UInt8(ascii: ","))
+            b.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw.dropFirst()))
+        }
+        if rest.holdsNonFiniteNumber { b.noteNonFiniteNumber() }
         return b
     }
 
@@ -97,7 +108,7 @@ struct StateSnapshot {
 /// an animated scroll, an interactive transition with its progress), so compaction never waits
 /// for stillness. Not kept, by design: view ids and the reuse pool's counters (viewers attach
 /// again and get a keyframe), frame numbers and viewers.
-struct SessionState {
+struct SessionState: Sendable {
     var name: String
     var clock: Session.Clock
     var time: Double
@@ -151,13 +162,20 @@ struct SessionState {
     private var motionJSON: JSONValue?
 
     var json: JSONValue {
+        var members = membersBesideData
+        members["sections"] = DataEncoding.sections(data)
+        return .object(members)
+    }
+
+    /// Every key of `json` but `sections`.
+    var membersBesideData: [String: JSONValue] {
         var members: [String: JSONValue] = [
             "name": .string(name), "clock": .string(clock.rawValue), "time": .number(time),
             "bounds": .array([.number(bounds.width), .number(bounds.height)]),
             "contentInset": .array([.number(contentInset.top), .number(contentInset.left),
                                     .number(contentInset.bottom), .number(contentInset.right)]),
             "contentOffset": .array([.number(contentOffset.x), .number(contentOffset.y)]),
-            "layout": layout, "sections": DataEncoding.sections(data),
+            "layout": layout,
             "selected": .array(selected.map { .string($0.rawValue) }),
             "allowsSelection": .bool(selectionPolicy.allowsSelection),
             "allowsMultipleSelection": .bool(selectionPolicy.allowsMultipleSelection),
@@ -167,7 +185,7 @@ struct SessionState {
         if let scroll = ScrollStateCoding.json(scrolling) { members["scroll"] = scroll }
         if dynamicsStepRate != CollectionView.dynamicsStepRates[0] { members["dynamicsStepRate"] = .number(Double(dynamicsStepRate)) }
         if let scrollClock { members["scrollClock"] = .array([.number(scrollClock.accumulated), scrollClock.lastTime.map(JSONValue.number) ?? .null]) }
-        return .object(members)
+        return members
     }
 
     init(_ value: JSONValue, path: String) throws(ParamError) {
