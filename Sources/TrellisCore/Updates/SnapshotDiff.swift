@@ -83,11 +83,11 @@ public struct SnapshotDiff: Hashable, Sendable {
             oldTotal += section.count
             if newSectionOfOld[s] >= 0 { indexed += section.count }
         }
-        var oldPosition = [ItemID: Int](minimumCapacity: indexed)
+        var oldPosition = IdentifierTable(capacity: indexed)
         for s in oldSections.indices where newSectionOfOld[s] >= 0 {
             // Buffer access reads each identifier in place instead of copying whole items.
             oldSections[s].items.withUnsafeBufferPointer { items in
-                for i in items.indices { oldPosition[items[i].id] = s << Self.sectionShift | i }
+                for i in items.indices { oldPosition.insert(items[i].id, s << Self.sectionShift | i) }
             }
         }
         // Whether each old item still needs an explicit delete; cleared when it is kept or moved.
@@ -107,7 +107,7 @@ public struct SnapshotDiff: Hashable, Sendable {
                 runAt.removeAll(keepingCapacity: true)
                 found.reserveCapacity(items.count)
                 for i in items.indices {
-                    guard let p = oldPosition[items[i].id] else { found.append(-1); continue }
+                    guard let p = oldPosition.value(for: items[i].id) else { found.append(-1); continue }
                     found.append(p)
                     if p >> Self.sectionShift == o { run.append(p & Self.itemMask); runAt.append(i) }
                 }
