@@ -45,7 +45,13 @@ public enum WireDecoding {
     public static func items(_ values: [JSONValue], path: String) throws(ParamError) -> [Item] {
         var result: [Item] = []
         result.reserveCapacity(values.count)
-        for (n, value) in values.enumerated() { result.append(try item(value, path: "\(path)[\(n)]")) }
+        for (n, value) in values.enumerated() {
+            // Read with a path relative to the item, written out only for an error: a million
+            // items would otherwise each build a string like `params.sections[0].items[999999]`.
+            do throws(ParamError) { result.append(try item(value, path: "")) } catch {
+                throw ParamError(path: "\(path)[\(n)]" + error.path, error.kind)
+            }
+        }
         return result
     }
 
