@@ -37,13 +37,21 @@ struct JournalEntry: Equatable {
 
     /// The line, with its line end.
     var line: ByteBuffer {
-        var b = ByteBuffer(capacity: 128)
+        Self.line(seq: seq, method: method, session: session, time: time) { JSONWriter.write(params, into: &$0) }
+    }
+
+    /// A line whose params `writeParams` writes as JSON straight into it: a request whose params
+    /// were never a JSON tree (a chunked reload's million items) is journaled without one.
+    static func line(seq: Int, method: String, session: String?, time: Double?,
+                     capacity: Int = 128, writeParams: (inout ByteBuffer) -> Void) -> ByteBuffer {
+        var b = ByteBuffer(capacity: capacity)
         var o = JSONObjectWriter(into: &b)
         o.field("seq", seq, into: &b)
         o.field("method", method, into: &b)
         if let session { o.field("session", session, into: &b) }
         if let time { o.field("time", time, into: &b) }
-        o.field("params", params, into: &b)
+        o.key("params", into: &b)
+        writeParams(&b)
         o.end(into: &b)
         b.append(10)
         return b

@@ -217,14 +217,22 @@ final class Persistence {
     /// `cost` is what running it took (ms): a restart replays it, so the work since the last
     /// snapshot is bounded too (`compactionWorkMilliseconds`).
     func record(method: String, params: JSONValue, touched: Session?, cost: Double = 0) throws(RPCError) {
+        try record(method: method, touched: touched, cost: cost) { JSONWriter.write(params, into: &$0) }
+    }
+
+    /// `record` with params that `writeParams` writes straight into the line (`capacity`: about
+    /// how many bytes they take).
+    func record(method: String, touched: Session?, cost: Double = 0, capacity: Int = 128,
+                writeParams: (inout ByteBuffer) -> Void) throws(RPCError) {
         workSinceSnapshot += cost
         guard !closed else { throw .domain("shutting_down", "the server is shutting down; this change was not saved") }
         let live = touched.flatMap { $0.clock == .live ? $0 : nil }
-        let entry = JournalEntry(seq: nextSeq, method: method, params: params, session: live?.name, time: live?.collectionView.time)
+        let line = JournalEntry.line(seq: nextSeq, method: method, session: live?.name, time: live?.collectionView.time,
+                                     capacity: capacity, writeParams: writeParams)
         do throws(PersistenceError) {
             if !needsSnapshot {
                 do throws(PersistenceError) {
-                    try journal.append(entry.line)
+                    try journal.append(line)
                     nextSeq += 1
                 } catch {
                     server.logger.error("\(error.description); taking a snapshot instead")
