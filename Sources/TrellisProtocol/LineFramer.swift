@@ -117,8 +117,13 @@ public struct LineFramer: Sendable {
                 buffer.withUnsafeBytes { body(.message($0)) }
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        // A big line's buffer is given back, not kept at its peak for the connection's life
+        // (a chunked reload's requests are a megabyte each); small ones are reused.
+        buffer.removeAll(keepingCapacity: buffer.capacity <= Self.retainedCapacity)
     }
+
+    /// The most buffer capacity kept between lines: frames of a busy scene are tens of KB.
+    public static let retainedCapacity = 256 << 10
 }
 
 /// Limits every peer of the protocol agrees on.
