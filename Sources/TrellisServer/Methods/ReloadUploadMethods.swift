@@ -101,7 +101,8 @@ enum ReloadUploadMethods {
     /// A refused chunk's error, saying that the upload is over and nothing changed.
     private static func abandoned(_ error: RPCError, _ upload: ReloadUpload) -> RPCError {
         var error = error
-        error.message += "; upload '\(upload.token)' is dropped (the \(upload.itemCount) items staged before this chunk are freed) and session '\(upload.sessionName)' is unchanged: begin a new upload"
+        let staged = upload.itemCount == 1 ? "1 item" : "\(upload.itemCount) items"
+        error.message += "; upload '\(upload.token)' is dropped, freeing the \(staged) it staged before this chunk, and session '\(upload.sessionName)' is unchanged: begin a new upload"
         error.details["upload"] = .string(upload.token)
         return error
     }
