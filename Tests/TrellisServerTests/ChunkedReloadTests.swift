@@ -88,13 +88,23 @@ import TrellisProtocol
         let journalBefore = try Data(contentsOf: URL(fileURLWithPath: journal))
         let session: JSONValue = .string("s")
 
-        // A duplicate id across chunks: refused naming it, and the upload is gone.
+        // A duplicate id across chunks: the commit is refused naming it, and the upload is gone.
         var upload = try Self.begin(c, "s")
         try c.must("data.reload.append", ["session": session, "upload": upload, "sections": .array([Self.section("a", ["a0", "a1"])])])
-        var reply = try c.call("data.reload.append", ["session": session, "upload": upload, "sections": .array([Self.section("b", ["b0", "a1"])])])
+        try c.must("data.reload.append", ["session": session, "upload": upload, "sections": .array([Self.section("b", ["b0", "a1"])])])
+        var reply = try c.call("data.reload.commit", ["session": session, "upload": upload])
         #expect(reply["error"]?["data"]?["code"] == .string("invalid_data"))
         let message = reply["error"]?["message"]?.stringValue ?? ""
         #expect(message.contains("a1") && message.contains("dropped") && message.contains("unchanged"), "\(message)")
+        reply = try c.call("data.reload.commit", ["session": session, "upload": upload])
+        #expect(reply["error"]?["data"]?["code"] == .string("invalid_state"))
+
+        // A section id again after another section: refused at its chunk.
+        upload = try Self.begin(c, "s")
+        try c.must("data.reload.append", ["session": session, "upload": upload, "sections": .array([Self.section("a", ["a0"]), Self.section("b", ["b0"])])])
+        reply = try c.call("data.reload.append", ["session": session, "upload": upload, "sections": .array([Self.section("a", ["a1"])])])
+        #expect(reply["error"]?["data"]?["code"] == .string("invalid_data"))
+        #expect((reply["error"]?["message"]?.stringValue ?? "").hasPrefix("section identifiers must be unique; duplicated: a"))
         reply = try c.call("data.reload.commit", ["session": session, "upload": upload])
         #expect(reply["error"]?["data"]?["code"] == .string("invalid_state"))
 

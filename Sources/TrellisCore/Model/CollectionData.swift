@@ -8,6 +8,9 @@ public struct CollectionData: Hashable, Sendable {
     /// Checks that section identifiers are unique and item identifiers are unique across all sections.
     public init(sections: [Section]) throws(DataError) {
         var sectionIDs = Set<SectionID>(), itemIDs = Set<ItemID>()
+        // Sized once: growing a set of a million ids by doubling rehashed them all again and
+        // again (a fifth of a chunked reload's commit, perf).
+        itemIDs.reserveCapacity(sections.reduce(0) { $0 + $1.count })
         var duplicateSections: [SectionID] = [], duplicateItems: [ItemID] = []
         for section in sections {
             if !sectionIDs.insert(section.id).inserted { duplicateSections.append(section.id) }

@@ -50,7 +50,7 @@ enum ReloadUploadMethods {
                                   details: ["limit": .number(Double(uploads.maximumBytes))])
                 }
                 do throws(DataError) { try upload.append(sections, bytes: cost.bytes) } catch {
-                    throw .domain("invalid_data", "\(error.description) (checked across every chunk of the upload)")
+                    throw .domain("invalid_data", "\(error.description) (a section of an earlier chunk goes on only as the first section of the next)")
                 }
             } catch {
                 throw abandoned(error, upload)
@@ -71,7 +71,10 @@ enum ReloadUploadMethods {
                 throw .domain("invalid_state", "session '\(session.name)' was closed and made again since upload '\(upload.token)' began; the upload is dropped and nothing changed: begin a new one")
             }
             let data: CollectionData
-            do throws(DataError) { data = try upload.takeData() } catch { throw .domain("invalid_data", error.description) }
+            do throws(DataError) { data = try upload.takeData() } catch {
+                throw .domain("invalid_data", "\(error.description) (checked across every chunk of the upload); upload '\(upload.token)' is dropped and session '\(session.name)' is unchanged: begin a new upload",
+                              details: ["upload": .string(upload.token)])
+            }
             session.collectionView.reloadData(data)
             try saveCommittedReload(of: session, context: &context)
             return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])

@@ -2,8 +2,10 @@ import TrellisCore
 
 /// A chunked `data.reload` being staged (`data.reload.begin` … `commit`): the sections and
 /// items received so far, kept apart from the session until the commit swaps them in whole.
-/// Identifiers are checked as each chunk arrives, so a duplicate is refused at the chunk that
-/// brings it, naming it, rather than after the whole upload was sent.
+/// Section identifiers are checked as each chunk arrives (there are few); item identifiers
+/// once, at the commit, as one `data.reload` checks them: a set of every staged id kept up to
+/// date chunk by chunk cost more than the rest of staging together (hashing a million ids
+/// twice over, perf), and a duplicate refused at the commit changes nothing all the same.
 struct ReloadUpload {
     /// The token the client names the upload by ("u7"), unique for the server's lifetime.
     let token: String
@@ -15,7 +17,6 @@ struct ReloadUpload {
     private(set) var sectionIDs: [SectionID] = []
     private(set) var sectionItems: [[Item]] = []
     private var knownSections = Set<SectionID>()
-    private var knownItems = Set<ItemID>()
     private(set) var itemCount = 0
     /// What the staged items hold in memory, about (`estimatedBytes(of:)`): the limit is on this.
     private(set) var stagedBytes = 0
@@ -40,9 +41,9 @@ struct ReloadUpload {
     }
 
     /// An item's bytes while staged: its stride, the heap bytes of strings too long to be stored
-    /// inline (over 15 UTF-8 bytes), its payload's bytes, and its entry in the identifier set.
+    /// inline (over 15 UTF-8 bytes) and its payload's bytes.
     static func estimatedBytes(of item: Item) -> Int {
-        MemoryLayout<Item>.stride + MemoryLayout<ItemID>.stride * 2
+        MemoryLayout<Item>.stride
             + estimatedBytes(of: item.id.rawValue) + estimatedBytes(of: item.reuseIdentifier)
             + (item.data.map { 32 + $0.bytes.count } ?? 0)
     }
@@ -54,23 +55,15 @@ struct ReloadUpload {
 
     /// Adds a chunk's sections: a first section whose id is the last staged section's continues
     /// it (a section split across chunks), every other one starts a new section. Refused whole,
-    /// staging nothing of it, when an identifier is already staged or repeats in the chunk.
+    /// staging nothing of it, when a section identifier is already staged or repeats in the chunk.
     mutating func append(_ sections: [Section], bytes: Int) throws(DataError) {
-        var newSections = Set<SectionID>(), newItems = Set<ItemID>()
-        var duplicateSections: [SectionID] = [], duplicateItems: [ItemID] = []
-        for (k, section) in sections.enumerated() {
-            let continues = k == 0 && section.id == sectionIDs.last
-            if !continues && (knownSections.contains(section.id) || !newSections.insert(section.id).inserted) {
-                duplicateSections.append(section.id)
-            }
-            for item in section.items where knownItems.contains(item.id) || !newItems.insert(item.id).inserted {
-                duplicateItems.append(item.id)
-            }
+        var newSections = Set<SectionID>()
+        var duplicates: [SectionID] = []
+        for (k, section) in sections.enumerated() where !(k == 0 && section.id == sectionIDs.last) {
+            if knownSections.contains(section.id) || !newSections.insert(section.id).inserted { duplicates.append(section.id) }
         }
-        if !duplicateSections.isEmpty { throw .duplicateSectionIdentifiers(duplicateSections) }
-        if !duplicateItems.isEmpty { throw .duplicateItemIdentifiers(duplicateItems) }
+        if !duplicates.isEmpty { throw .duplicateSectionIdentifiers(duplicates) }
         knownSections.formUnion(newSections)
-        knownItems.formUnion(newItems)
         for (k, section) in sections.enumerated() {
             if k == 0 && section.id == sectionIDs.last {
                 sectionItems[sectionItems.count - 1].append(contentsOf: section.items)
@@ -84,14 +77,27 @@ struct ReloadUpload {
         chunks += 1
     }
 
-    /// The staged data as one data set (identifiers were checked chunk by chunk), leaving the
-    /// upload empty.
+    /// The staged data as one data set, its item identifiers checked across every chunk (the
+    /// error names the duplicates), leaving the upload empty.
     mutating func takeData() throws(DataError) -> CollectionData {
-        let sections = zip(sectionIDs, sectionItems).map { Section(id: $0, items: $1) }
+        var sections: [Section] = []
+        sections.reserveCapacity(sectionIDs.count)
+        for k in sectionIDs.indices {
+            // Taken out first, so that a copy to its own size frees the grown array at once.
+            let items = sectionItems[k]
+            sectionItems[k] = []
+            sections.append(Section(id: sectionIDs[k], items: Self.exact(items)))
+        }
         sectionIDs = []
         sectionItems = []
-        knownItems = []
         knownSections = []
         return try CollectionData(sections: sections)
+    }
+
+    /// The items in an array of their own size: an array grown chunk by chunk has up to twice
+    /// the room it needs, which the session would otherwise keep for as long as the data.
+    private static func exact(_ items: [Item]) -> [Item] {
+        guard items.capacity - items.count > items.count / 8 else { return items }
+        return items.withUnsafeBufferPointer { Array($0) }
     }
 }
