@@ -28,6 +28,8 @@ public struct LineFramer: Sendable {
 
     /// Bytes received but not yet ending a line.
     public var pendingByteCount: Int { buffer.count }
+    /// The bytes the framer keeps allocated for lines that span reads.
+    public var bufferCapacity: Int { buffer.capacity }
 
     /// A completed frame as `forEachFrame` reports it: a message's bytes are valid only
     /// during the call (they point into the caller's bytes, or into the framer's buffer).

@@ -59,7 +59,7 @@ struct Reload: ParsableCommand, OptionChecks {
                     }
                 } else if let lines {
                     try reload.beginSection("s0")
-                    try Self.streamLines(lines) { item in try reload.append(item: item) }
+                    try Self.streamLines(lines) { item in try reload.append(encodedItem: item) }
                 } else if let sections = sections?.arrayValue {
                     for section in sections {
                         try reload.beginSection(section["id"]?.stringValue ?? "")
@@ -87,7 +87,7 @@ struct Reload: ParsableCommand, OptionChecks {
 
     /// Reads a JSON Lines file a block at a time, each line's item to `body`; a bad line stops
     /// it with the file and line named.
-    static func streamLines(_ path: String, _ body: (JSONValue) throws -> Void) throws {
+    static func streamLines(_ path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let path = ScriptHost.current.map { ScriptFile.resolve(path, relativeTo: $0.scriptPath) } ?? path
         guard let file = fopen(path, "rb") else {
             printError("trellis: cannot read \(path): \(String(cString: strerror(errno)))")

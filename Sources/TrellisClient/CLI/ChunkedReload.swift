@@ -72,6 +72,14 @@ public final class ChunkedReload {
         try appendScratch()
     }
 
+    /// Adds an item already written as JSON text (checked by the caller: the server refuses
+    /// what is not an item, and the reload with it).
+    public func append(encodedItem bytes: UnsafeRawBufferPointer) throws(ClientError) {
+        scratch.clear()
+        scratch.append(contentsOf: bytes)
+        try appendScratch()
+    }
+
     /// Adds the generated item `item<n>` labelled `#<n>` (`reload --items`), written directly.
     public func appendGenerated(_ n: Int) throws(ClientError) {
         scratch.clear()

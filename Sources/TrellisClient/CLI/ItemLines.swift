@@ -9,7 +9,8 @@ import TrellisProtocol
 /// A JSON Lines file of items (`reload --file items.jsonl`): one item a line, an id string
 /// (`"a"`) or an object (`{"id": "a", "size": [w, h], "reuseId": …, "data": …}`); blank lines
 /// are skipped. Read as it arrives, a block at a time, so a file of a million items never sits
-/// whole in memory; errors name the line.
+/// whole in memory; errors name the line. Each line is checked (parsed) and handed on as JSON
+/// text: an object line as it is, an id line as `{"id":…}`, with no tree written out again.
 public struct ItemLines {
     /// Bytes of a line not ended yet.
     private var partial: [UInt8] = []
@@ -22,7 +23,7 @@ public struct ItemLines {
     public init() {}
 
     /// Feeds the next bytes of the file; `body` gets each whole line's item, in order.
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ body: (JSONValue) throws -> Void) throws {
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count {
@@ -48,30 +49,44 @@ public struct ItemLines {
     }
 
     /// The end of the file: a last line without its line end is read too.
-    public mutating func finish(_ body: (JSONValue) throws -> Void) throws {
+    public mutating func finish(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard !partial.isEmpty else { return }
         let whole = partial
         partial = []
         try whole.withUnsafeBytes { try take($0, body) }
     }
 
-    private mutating func take(_ line: UnsafeRawBufferPointer, _ body: (JSONValue) throws -> Void) throws {
+    private mutating func take(_ line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         lineNumber += 1
         var text = line
-        if text.last == UInt8(ascii: "\r") { text = UnsafeRawBufferPointer(rebasing: text.dropLast()) }
-        if text.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
+        while let last = text.last, last == 32 || last == 9 || last == 13 { text = UnsafeRawBufferPointer(rebasing: text.dropLast()) }
+        while let first = text.first, first == 32 || first == 9 { text = UnsafeRawBufferPointer(rebasing: text.dropFirst()) }
+        if text.isEmpty { return }
         let value: JSONValue
         do { value = try JSONParser.parse(text, limits: Self.limits) } catch {
             throw SyntaxError("line \(lineNumber) is not JSON: \(error.message)")
         }
-        try body(try Self.item(value, line: lineNumber))
+        switch try Self.kind(value, line: lineNumber) {
+        case .object:
+            try body(text)
+        case .id:
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: #"{"id":"#.utf8)
+            scratch.append(contentsOf: text)
+            scratch.append(UInt8(ascii: "}"))
+            try scratch.withUnsafeBytes { try body($0) }
+        }
     }
 
-    /// A line's value as an item object: an id string becomes `{"id": …}`.
-    static func item(_ value: JSONValue, line: Int) throws(SyntaxError) -> JSONValue {
+    private var scratch: [UInt8] = []
+
+    enum Kind { case id, object }
+
+    /// What a line's value is: an id string, or an item object (with a string `id`).
+    static func kind(_ value: JSONValue, line: Int) throws(SyntaxError) -> Kind {
         switch value {
-        case .string(let id): return .object(["id": .string(id)])
-        case .object(let members) where members["id"]?.stringValue != nil: return value
+        case .string: return .id
+        case .object(let members) where members["id"]?.stringValue != nil: return .object
         default:
             throw SyntaxError("line \(line): an item is an id string or an object with a string \"id\" ({\"id\": …, \"size\"?, \"reuseId\"?, \"data\"?}), found \(value.kindDescription)")
         }
