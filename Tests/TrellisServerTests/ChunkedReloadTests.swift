@@ -151,6 +151,15 @@ import TrellisProtocol
         try Self.create(c, "t")
         reply = try c.call("data.reload.append", ["session": .string("t"), "upload": upload, "sections": .array([])])
         #expect(reply["error"]?["message"]?.stringValue == "params.session: upload '\(upload.stringValue!)' reloads session 's', not 't'")
+        // A session closed and made again under its name is another session: refused, dropped.
+        let elsewhere = try Self.begin(other, "t")
+        try other.must("data.reload.append", ["session": .string("t"), "upload": elsewhere, "sections": .array([Self.section("z", ["z0"])])])
+        try c.must("session.destroy", ["session": .string("t")])
+        try Self.create(c, "t")
+        reply = try other.call("data.reload.commit", ["session": .string("t"), "upload": elsewhere])
+        #expect(reply["error"]?["data"]?["code"] == .string("invalid_state"))
+        #expect((reply["error"]?["message"]?.stringValue ?? "").contains("was closed and made again"))
+        #expect(try c.must("session.info", ["session": .string("t")])["items"] == T.n(0))
         // Past the item limit: limit_exceeded naming the flag; the upload is dropped.
         try c.must("data.reload.append", ["session": session, "upload": upload, "sections": .array([Self.section("a", (0..<60).map { "a\($0)" })])])
         reply = try c.call("data.reload.append", ["session": session, "upload": upload, "sections": .array([Self.section("a", (60..<110).map { "a\($0)" })])])

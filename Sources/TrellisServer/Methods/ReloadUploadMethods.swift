@@ -22,7 +22,7 @@ enum ReloadUploadMethods {
                               details: ["upload": .string(pending.token)])
             }
             let token = server.reloadUploads.makeToken()
-            server.reloadUploads[client] = ReloadUpload(token: token, sessionName: name, session: ObjectIdentifier(session))
+            server.reloadUploads[client] = ReloadUpload(token: token, sessionName: name, session: session)
             return .object(["upload": .string(token),
                             "maxItems": .number(Double(server.reloadUploads.maximumItems)),
                             "maxBytes": .number(Double(server.reloadUploads.maximumBytes))])
@@ -65,9 +65,10 @@ enum ReloadUploadMethods {
             try context.allow(["session", "upload"])
             let server = context.server, client = ObjectIdentifier(context.client)
             var upload = try pendingUpload(context)
-            let session = try context.sessionBroughtToNow()
+            // The upload ends here whatever follows: a commit that is refused changes nothing.
             server.reloadUploads.drop(client)
-            guard ObjectIdentifier(session) == upload.session else {
+            let session = try context.sessionBroughtToNow()
+            guard upload.session === session else {
                 throw .domain("invalid_state", "session '\(session.name)' was closed and made again since upload '\(upload.token)' began; the upload is dropped and nothing changed: begin a new one")
             }
             let data: CollectionData

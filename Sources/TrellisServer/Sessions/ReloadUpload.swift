@@ -11,9 +11,10 @@ struct ReloadUpload {
     let token: String
     /// The session the upload replaces the data of.
     let sessionName: String
-    /// The session object at `begin`: a session closed and made again under the same name
-    /// meanwhile is another session, and the commit is refused.
-    let session: ObjectIdentifier
+    /// The session at `begin` (weak: a pending upload does not keep a closed session alive): a
+    /// session closed and made again under the same name meanwhile is another, and the commit
+    /// is refused.
+    private(set) weak var session: Session?
     private(set) var sectionIDs: [SectionID] = []
     private(set) var sectionItems: [[Item]] = []
     private var knownSections = Set<SectionID>()
@@ -23,7 +24,7 @@ struct ReloadUpload {
     /// Chunks appended so far.
     private(set) var chunks = 0
 
-    init(token: String, sessionName: String, session: ObjectIdentifier) {
+    init(token: String, sessionName: String, session: Session) {
         self.token = token
         self.sessionName = sessionName
         self.session = session
