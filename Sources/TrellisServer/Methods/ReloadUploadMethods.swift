@@ -78,6 +78,7 @@ enum ReloadUploadMethods {
             }
             session.collectionView.reloadData(data)
             try saveCommittedReload(of: session, context: &context)
+            server.memoryTrim.trim(now: server.nowMilliseconds)
             return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])
         },
         Method("data.reload.abort", .changesServer) { context throws(RPCError) in
