@@ -93,11 +93,13 @@ public final class ChunkedReload {
 
     private func appendScratch() throws(ClientError) {
         guard let section else { throw .unsendable("data.reload: an item came before any section (a ChunkedReload bug)") }
+        // Alone in a request under its section's header (an id escaped takes at most 6 bytes a
+        // byte), with the closing brackets: else no request can carry it, and nothing is sent.
+        guard 32 + 6 * section.utf8.count + scratch.count <= budget else {
+            throw .unsendable("data.reload: item \(itemsGiven) is \(scratch.count) bytes, more than one request to this server may carry (about \(budget) bytes; trellisd --max-message-bytes)")
+        }
         let separator = sectionHasItems ? 1 : 0
         if body.count + separator + scratch.count + 4 > budget {
-            guard itemsInBody > 0 || sectionsInBody > 0 else {
-                throw .unsendable("data.reload: item \(itemsGiven) is \(scratch.count) bytes, more than one request to this server may carry (about \(budget) bytes; trellisd --max-message-bytes)")
-            }
             try flush()
             // The next chunk goes on with the same section.
             body.append("{\"id\":")
