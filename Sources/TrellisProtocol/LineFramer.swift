@@ -28,6 +28,8 @@ public struct LineFramer: Sendable {
 
     /// Bytes received but not yet ending a line.
     public var pendingByteCount: Int { buffer.count }
+    /// The bytes the framer keeps allocated for lines that span reads.
+    public var bufferCapacity: Int { buffer.capacity }
 
     /// A completed frame as `forEachFrame` reports it: a message's bytes are valid only
     /// during the call (they point into the caller's bytes, or into the framer's buffer).
@@ -117,8 +119,13 @@ public struct LineFramer: Sendable {
                 buffer.withUnsafeBytes { body(.message($0)) }
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        // A big line's buffer is given back, not kept at its peak for the connection's life
+        // (a chunked reload's requests are a megabyte each); small ones are reused.
+        buffer.removeAll(keepingCapacity: buffer.capacity <= Self.retainedCapacity)
     }
+
+    /// The most buffer capacity kept between lines: frames of a busy scene are tens of KB.
+    public static let retainedCapacity = 256 << 10
 }
 
 /// Limits every peer of the protocol agrees on.

@@ -18,6 +18,13 @@ struct MemoryTrim {
     /// Trims when the last trim is at least `interval` old (`now` in loop milliseconds).
     mutating func afterChurn(now: Double) {
         guard now - last >= interval else { return }
+        trim(now: now)
+    }
+
+    /// Trims now, whatever the interval: after one piece of work freed hundreds of megabytes (a
+    /// chunked reload's commit: the old data, the staged chunks, the snapshot's encoding, whose
+    /// own trim ran before its buffers were freed), which no churn might trim for a long while.
+    mutating func trim(now: Double) {
         last = now
         trims += 1
         #if canImport(Glibc)

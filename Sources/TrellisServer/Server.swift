@@ -49,6 +49,9 @@ public final class Server {
     var requestTimings = FrameTimings()
     /// Free heap memory handed back after clients close (`MemoryTrim`).
     var memoryTrim = MemoryTrim()
+    /// Chunked reloads being staged, one per client at most (data.reload.begin … commit).
+    lazy var reloadUploads = ReloadUploads(maximumItems: configuration.maximumUploadItems,
+                                           maximumBytes: configuration.maximumUploadBytes)
     /// Requests whose work goes on over later loop turns, by the session they work on.
     var pendingRequests: [String: PendingRequest] = [:]
     /// Runs their work once per loop turn while any is pending.

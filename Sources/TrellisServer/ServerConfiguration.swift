@@ -33,6 +33,10 @@ public struct ServerConfiguration: Sendable {
     public var maximumBodies = 10_000
     public var maximumBehaviors = 10_000
     public var maximumContacts = 65_536
+    /// Chunked reloads (data.reload.begin … commit): the most items, and the most bytes (about
+    /// what they hold in memory), staged in all pending uploads together.
+    public var maximumUploadItems = 10_000_000
+    public var maximumUploadBytes = 1 << 30
 
     public init(socketPath: String) { self.socketPath = socketPath }
 }

@@ -76,6 +76,13 @@ struct Trellisd: ParsableCommand {
     @Option(help: "The most contact points one physics step of a session solves; past it the step leaves the rest out.")
     var maxContacts: Int = 65_536
 
+    // Chunked reloads (data.reload.begin … commit): what all pending uploads may stage together.
+    @Option(help: "The most items staged at once in all chunked reloads not yet committed.")
+    var maxUploadItems: Int = 10_000_000
+
+    @Option(help: "The most bytes (about what they hold in memory) staged at once in all chunked reloads not yet committed.")
+    var maxUploadBytes: Int = 1 << 30
+
     func validate() throws {
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
@@ -97,6 +104,8 @@ struct Trellisd: ParsableCommand {
         guard maxBodies >= 0, maxBodies <= 1_000_000 else { throw ValidationError("--max-bodies must be from 0 to 1000000") }
         guard maxBehaviors >= 0, maxBehaviors <= 1_000_000 else { throw ValidationError("--max-behaviors must be from 0 to 1000000") }
         guard maxContacts >= 1, maxContacts <= 10_000_000 else { throw ValidationError("--max-contacts must be from 1 to 10000000") }
+        guard maxUploadItems >= 0, maxUploadItems <= 1_000_000_000 else { throw ValidationError("--max-upload-items must be from 0 to 1000000000") }
+        guard maxUploadBytes >= 0, maxUploadBytes <= 1 << 40 else { throw ValidationError("--max-upload-bytes must be from 0 to 1099511627776 (1 TiB)") }
     }
 
     func run() throws {
@@ -132,6 +141,8 @@ struct Trellisd: ParsableCommand {
         configuration.maximumBodies = maxBodies
         configuration.maximumBehaviors = maxBehaviors
         configuration.maximumContacts = maxContacts
+        configuration.maximumUploadItems = maxUploadItems
+        configuration.maximumUploadBytes = maxUploadBytes
         do {
             let server = try Server(configuration: configuration, logger: logger)
             server.run()

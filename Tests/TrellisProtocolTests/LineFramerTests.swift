@@ -32,6 +32,20 @@ import Testing
         #expect(text(framer.append(Array("\n".utf8))) == ["<oversized 1000000>"])
     }
 
+    /// A megabyte line (a chunk of a reload) arrives in reads of 64 KB: its buffer is given
+    /// back once the line is handed over, while a small line's is kept for the next.
+    @Test func aBigLinesBufferIsGivenBack() {
+        var framer = LineFramer(maximumMessageBytes: 1 << 20)
+        let piece = [UInt8](repeating: 65, count: 64 << 10)
+        for _ in 0..<15 { #expect(framer.append(piece).isEmpty) }
+        #expect(framer.bufferCapacity >= 15 * (64 << 10))
+        #expect(framer.append(Array("\n".utf8)) == [.message([UInt8](repeating: 65, count: 15 * (64 << 10)))])
+        #expect(framer.bufferCapacity <= LineFramer.retainedCapacity)
+        _ = framer.append(Array("{\"small\"".utf8))
+        _ = framer.append(Array(":1}\n".utf8))
+        #expect(framer.bufferCapacity > 0)
+    }
+
     @Test func exactlyTheLimitIsAccepted() {
         var framer = LineFramer(maximumMessageBytes: 4)
         #expect(text(framer.append(Array("abcd\r\nabcde\n".utf8))) == ["abcd", "<oversized 5>"])

@@ -77,12 +77,7 @@ public final class RPCClient {
         }
         let bytes = buffer.count - 1
         guard bytes > ProtocolLimits.defaultMaximumMessageBytes else { return }
-        if serverMessageLimit == nil {
-            serverMessageLimit = ProtocolLimits.defaultMaximumMessageBytes
-            let limits = try call("hello", ["client": .string("trellis")])["limits"]
-            if let limit = limits?["maxMessageBytes"]?.numberValue, limit >= 1 { serverMessageLimit = Int(limit) }
-        }
-        let limit = serverMessageLimit ?? ProtocolLimits.defaultMaximumMessageBytes
+        let limit = try maximumMessageBytes()
         guard bytes <= limit else {
             throw .unsendable("\(method): the request is \(bytes) bytes, over the server's limit of \(limit) bytes per message (trellisd --max-message-bytes); send it in smaller parts (fewer items or a shorter range per command)")
         }
@@ -106,6 +101,36 @@ public final class RPCClient {
         var buffer = ByteBuffer(capacity: 256)
         JSONWriter.write(.object(request), into: &buffer)
         buffer.append(UInt8(ascii: "\n"))
+        return try exchange(buffer, id: id, method: method)
+    }
+
+    /// The same with params already written as one JSON object (`encodedParams`): a large
+    /// request (a chunk of a reload) is written once, straight into bytes, with no tree of it.
+    @discardableResult
+    public func call(_ method: String, encodedParams: ByteBuffer) throws(ClientError) -> JSONValue {
+        let id = nextID
+        nextID += 1
+        var buffer = ByteBuffer(capacity: encodedParams.count + 64 + method.utf8.count)
+        buffer.append(utf8: "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":")
+        JSONWriter.write(.string(method), into: &buffer)
+        buffer.append(utf8: ",\"params\":")
+        buffer.append(encodedParams)
+        buffer.append(utf8: "}\n")
+        return try exchange(buffer, id: id, method: method)
+    }
+
+    /// The most bytes the server reads in one message (its `hello`'s `limits.maxMessageBytes`,
+    /// asked once): what a client splitting a large request into parts sizes them by.
+    public func maximumMessageBytes() throws(ClientError) -> Int {
+        if let serverMessageLimit { return serverMessageLimit }
+        serverMessageLimit = ProtocolLimits.defaultMaximumMessageBytes
+        let limits = try call("hello", ["client": .string("trellis")])["limits"]
+        if let limit = limits?["maxMessageBytes"]?.numberValue, limit >= 1 { serverMessageLimit = Int(limit) }
+        return serverMessageLimit ?? ProtocolLimits.defaultMaximumMessageBytes
+    }
+
+    /// Sends a whole request (`buffer`, with its line end) and waits for the reply to `id`.
+    private func exchange(_ buffer: ByteBuffer, id: Int, method: String) throws(ClientError) -> JSONValue {
         try checkSendable(buffer, method: method)
         let deadline = Self.now() + timeout
         try sendAll(buffer.bytes, method: method, deadline: deadline)

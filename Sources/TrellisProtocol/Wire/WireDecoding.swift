@@ -46,13 +46,43 @@ public enum WireDecoding {
         var result: [Item] = []
         result.reserveCapacity(values.count)
         for (n, value) in values.enumerated() {
-            // Read with a path relative to the item, written out only for an error: a million
-            // items would otherwise each build a string like `params.sections[0].items[999999]`.
-            do throws(ParamError) { result.append(try item(value, path: "")) } catch {
-                throw ParamError(path: "\(path)[\(n)]" + error.path, error.kind)
+            // A million items come this way in a chunked reload: the common forms are read in
+            // one pass over the members with no key path built; anything else (an error among
+            // it) goes the checked way, which words the error.
+            if let item = commonItem(value) {
+                result.append(item)
+            } else {
+                result.append(try item(value, path: "\(path)[\(n)]"))
             }
         }
         return result
+    }
+
+    /// An item in a form `item(_:path:)` accepts as it is: a string id, a positive size of two
+    /// numbers, a string reuse id, any data, and no other key; nil for anything else.
+    static func commonItem(_ value: JSONValue) -> Item? {
+        guard case .object(let members) = value else { return nil }
+        var id: String?, size: Size?, reuseIdentifier = Item.defaultReuseIdentifier, data: ItemPayload?
+        for (key, member) in members {
+            switch key {
+            case "id":
+                guard case .string(let text) = member else { return nil }
+                id = text
+            case "size":
+                guard case .array(let pair) = member, pair.count == 2, case .number(let width) = pair[0],
+                      case .number(let height) = pair[1], width > 0, height > 0 else { return nil }
+                size = Size(width, height)
+            case "reuseId":
+                guard case .string(let text) = member else { return nil }
+                reuseIdentifier = text
+            case "data":
+                data = ItemPayload(member)
+            default:
+                return nil
+            }
+        }
+        guard let id else { return nil }
+        return Item(id: ItemID(id), size: size, reuseIdentifier: reuseIdentifier, data: data)
     }
 
     /// `{id, items:[…]}`.

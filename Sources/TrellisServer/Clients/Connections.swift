@@ -60,8 +60,10 @@ extension Server {
             self.send(["jsonrpc": .string("2.0"), "id": .null, "error": error.json], to: c)
         }
         connection.onClose = { [unowned self] c in
-            if let client = self.clients.removeValue(forKey: c.id), let session = client.viewing {
-                session.viewers[c.id] = nil
+            if let client = self.clients.removeValue(forKey: c.id) {
+                client.viewing?.viewers[c.id] = nil
+                // A reload it was staging dies with it, and what it staged is freed.
+                self.reloadUploads.drop(ObjectIdentifier(client))
             }
             self.cancelPans(of: c)
             self.memoryTrim.afterChurn(now: self.nowMilliseconds)

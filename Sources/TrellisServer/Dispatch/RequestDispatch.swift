@@ -106,7 +106,7 @@ extension Server {
                 return Execution(outcome: .success(.null), touched: context.touched, deferred: context.deferred)
             }
             // Persistence: journal an accepted mutation before acknowledging it.
-            if method.isJournaled, let persistence {
+            if method.isJournaled, !context.journaledByHandler, let persistence {
                 try persistence.record(method: name, params: params, touched: context.touched, cost: nowMilliseconds - started)
             }
             outcome = .success(result)

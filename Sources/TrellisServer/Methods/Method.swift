@@ -15,7 +15,8 @@ enum MethodEffect: Sendable {
     /// Changes a session's lasting state: journaled before the reply, its session publishes
     /// after it, a live clock is brought to now first; refused on read-only connections.
     case changesSession
-    /// Changes the server itself (shutdown): refused on read-only connections, not journaled.
+    /// Changes the server itself, no session's lasting state (shutdown, a chunked reload being
+    /// staged): refused on read-only connections, not journaled.
     case changesServer
 }
 
@@ -58,6 +59,9 @@ struct MethodContext {
     /// Work the handler left for later loop turns; its returned value is then ignored, and the
     /// request is answered (and journaled) when the work is done.
     var deferred: DeferredWork?
+    /// Set by a handler that made its change durable itself (a chunked reload's commit, whose
+    /// data is in no request, takes a snapshot): the dispatcher then journals nothing for it.
+    var journaledByHandler = false
 
     init(server: Server, client: Client, params: JSONValue, effect: MethodEffect, canDefer: Bool = false) {
         self.server = server
@@ -145,7 +149,7 @@ struct MethodContext {
 /// Every method, by name.
 enum MethodTable {
     static let all: [Method] = ServerMethods.entries + SessionMethods.entries + ClockMethods.entries
-        + DataMethods.entries + BatchMethods.entries + LayoutMethods.entries + ViewMethods.entries
+        + DataMethods.entries + ReloadUploadMethods.entries + BatchMethods.entries + LayoutMethods.entries + ViewMethods.entries
         + ScrollMethods.entries + GestureMethods.entries + HitMethods.entries + SelectionMethods.entries
         + QueryMethods.entries + DynamicsMethods.entries + BodyMethods.entries
     static let byName: [String: Method] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

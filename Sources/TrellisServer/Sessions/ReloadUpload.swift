@@ -1,0 +1,104 @@
+import TrellisCore
+
+/// A chunked `data.reload` being staged (`data.reload.begin` … `commit`): the sections and
+/// items received so far, kept apart from the session until the commit swaps them in whole.
+/// Section identifiers are checked as each chunk arrives (there are few); item identifiers
+/// once, at the commit, as one `data.reload` checks them: a set of every staged id kept up to
+/// date chunk by chunk cost more than the rest of staging together (hashing a million ids
+/// twice over, perf), and a duplicate refused at the commit changes nothing all the same.
+struct ReloadUpload {
+    /// The token the client names the upload by ("u7"), unique for the server's lifetime.
+    let token: String
+    /// The session the upload replaces the data of.
+    let sessionName: String
+    /// The session at `begin` (weak: a pending upload does not keep a closed session alive): a
+    /// session closed and made again under the same name meanwhile is another, and the commit
+    /// is refused.
+    private(set) weak var session: Session?
+    private(set) var sectionIDs: [SectionID] = []
+    private(set) var sectionItems: [[Item]] = []
+    private var knownSections = Set<SectionID>()
+    private(set) var itemCount = 0
+    /// What the staged items hold in memory, about (`estimatedBytes(of:)`): the limit is on this.
+    private(set) var stagedBytes = 0
+    /// Chunks appended so far.
+    private(set) var chunks = 0
+
+    init(token: String, sessionName: String, session: Session) {
+        self.token = token
+        self.sessionName = sessionName
+        self.session = session
+    }
+
+    /// What one chunk adds, before it is added: its items' count and estimated bytes.
+    static func cost(of sections: [Section]) -> (items: Int, bytes: Int) {
+        var items = 0, bytes = 0
+        for section in sections {
+            items += section.items.count
+            bytes += MemoryLayout<Section>.stride + estimatedBytes(of: section.id.rawValue)
+            for item in section.items { bytes += estimatedBytes(of: item) }
+        }
+        return (items, bytes)
+    }
+
+    /// An item's bytes while staged: its stride, the heap bytes of strings too long to be stored
+    /// inline (over 15 UTF-8 bytes) and its payload's bytes.
+    static func estimatedBytes(of item: Item) -> Int {
+        MemoryLayout<Item>.stride
+            + estimatedBytes(of: item.id.rawValue) + estimatedBytes(of: item.reuseIdentifier)
+            + (item.data.map { 32 + $0.bytes.count } ?? 0)
+    }
+
+    private static func estimatedBytes(of string: String) -> Int {
+        let count = string.utf8.count
+        return count <= 15 ? 0 : 32 + count
+    }
+
+    /// Adds a chunk's sections: a first section whose id is the last staged section's continues
+    /// it (a section split across chunks), every other one starts a new section. Refused whole,
+    /// staging nothing of it, when a section identifier is already staged or repeats in the chunk.
+    mutating func append(_ sections: [Section], bytes: Int) throws(DataError) {
+        var newSections = Set<SectionID>()
+        var duplicates: [SectionID] = []
+        for (k, section) in sections.enumerated() where !(k == 0 && section.id == sectionIDs.last) {
+            if knownSections.contains(section.id) || !newSections.insert(section.id).inserted { duplicates.append(section.id) }
+        }
+        if !duplicates.isEmpty { throw .duplicateSectionIdentifiers(duplicates) }
+        knownSections.formUnion(newSections)
+        for (k, section) in sections.enumerated() {
+            if k == 0 && section.id == sectionIDs.last {
+                sectionItems[sectionItems.count - 1].append(contentsOf: section.items)
+            } else {
+                sectionIDs.append(section.id)
+                sectionItems.append(section.items)
+            }
+            itemCount += section.items.count
+        }
+        stagedBytes += bytes
+        chunks += 1
+    }
+
+    /// The staged data as one data set, its item identifiers checked across every chunk (the
+    /// error names the duplicates), leaving the upload empty.
+    mutating func takeData() throws(DataError) -> CollectionData {
+        var sections: [Section] = []
+        sections.reserveCapacity(sectionIDs.count)
+        for k in sectionIDs.indices {
+            // Taken out first, so that a copy to its own size frees the grown array at once.
+            let items = sectionItems[k]
+            sectionItems[k] = []
+            sections.append(Section(id: sectionIDs[k], items: Self.exact(items)))
+        }
+        sectionIDs = []
+        sectionItems = []
+        knownSections = []
+        return try CollectionData(sections: sections)
+    }
+
+    /// The items in an array of their own size: an array grown chunk by chunk has up to twice
+    /// the room it needs, which the session would otherwise keep for as long as the data.
+    private static func exact(_ items: [Item]) -> [Item] {
+        guard items.capacity - items.count > items.count / 8 else { return items }
+        return items.withUnsafeBufferPointer { Array($0) }
+    }
+}
