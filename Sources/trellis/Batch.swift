@@ -33,6 +33,7 @@ struct Batch: ParsableCommand, OptionChecks {
     // of items" crash is reproduced (and tested in scripts).
     @Option(help: ArgumentHelp("The data after the update, generated as reload --items (UIKit's count checks use it).", valueName: "N")) var afterItems: String?
     @Option(help: ArgumentHelp("The data after the update from a JSON file, as reload --file.", valueName: "path")) var afterFile: String?
+    @Option(help: "How the reply (--json) lists where items went: ranges ([old,new,count] runs) or items (one [old,new] pair each).") var mapping: MappingForm?
     @OptionGroup(title: "Animation") var animation: AnimationOptions
 
     func checkOptions() throws {
@@ -60,14 +61,19 @@ struct Batch: ParsableCommand, OptionChecks {
             let value = try readJSONFile(afterFile)
             after = try parsing { () throws(SyntaxError) in try GeneratedData.sections(fromFile: value) }
         }
-        try performBatch(session, builder: builder, animation: animation, sectionsAfter: after)
+        try performBatch(session, builder: builder, animation: animation, sectionsAfter: after, mapping: mapping)
     }
 }
 
+/// `--mapping`: the form of the reply's `mapping` (PROTOCOL.md, "Update results").
+extension MappingForm: ExpressibleByArgument {}
+
 /// Sends a built batch and prints the update (shared by batch, insert, delete and move).
-func performBatch(_ session: SessionArguments, builder: BatchBuilder, animation: AnimationOptions, sectionsAfter: JSONValue? = nil) throws {
+func performBatch(_ session: SessionArguments, builder: BatchBuilder, animation: AnimationOptions, sectionsAfter: JSONValue? = nil,
+                  mapping: MappingForm? = nil) throws {
     var params = try animation.params()
     if let sectionsAfter { params["sections"] = sectionsAfter }
+    if let mapping { params["mapping"] = .string(mapping.rawValue) }
     do {
         params["ops"] = .array(try builder.operations())
     } catch {

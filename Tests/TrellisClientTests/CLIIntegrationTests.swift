@@ -127,6 +127,24 @@ import TrellisTestSupport
         #expect(r.stdout == "update 1: inserted 0:0; deleted 0:4\n")
     }
 
+    /// `--json` prints the reply: its mapping as runs by default, per item with `--mapping items`;
+    /// another form is refused by the CLI before anything is sent.
+    @Test func batchMappingFormsThroughTheCLI() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        #expect(server.trellis("new", "b", "--manual-clock").status == 0)
+        #expect(server.trellis("reload", "b", "--items", "4").status == 0)
+        var r = server.trellis("--json", "batch", "b", "--insert", "0:0=x", "--no-animation")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\"mapping\":[[[0,0],[0,1],4]]"), "\(r.stdout)")
+        r = server.trellis("--json", "batch", "b", "--delete", "0:0", "--no-animation", "--mapping", "items")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\"mapping\":[[[0,1],[0,0]],[[0,2],[0,1]],[[0,3],[0,2]],[[0,4],[0,3]]]"), "\(r.stdout)")
+        r = server.trellis("batch", "b", "--delete", "0:0", "--mapping", "runs")
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(server.trellis("info", "b").stdout.contains("items: 4\n"))
+    }
+
     /// UIKit counts a new section's items as part of the section insert, so the items of
     /// `--insert 1:…` travel inside the section `--insert-section 1` makes (they were dropped,
     /// and the batch answered success with the section empty).

@@ -253,6 +253,20 @@ private func normalisedApply(_ operations: [UpdateOperation], to data: Collectio
             }
         }
 
+        // The mapping as runs: expanded, exactly the items whose index path changed (by
+        // identifier), ascending by old path; no run empty, none continuing the one before it.
+        var changes: [UpdateResult.Change<IndexPath>] = []
+        for (id, old) in oldPaths { if let new = newPaths[id], new != old { changes.append(.init(before: old, after: new)) } }
+        changes.sort { $0.before < $1.before }
+        let runs = result.changedPathRuns()
+        if runs.flatMap({ Array($0.changes) }) != changes {
+            problems.append("seed \(seed): runs \(runs) expand to something else than \(changes)")
+        }
+        if runs.contains(where: { $0.count < 1 }) { problems.append("seed \(seed): an empty run in \(runs)") }
+        for (a, b) in zip(runs, runs.dropFirst()) where a.isContinued(by: b) {
+            problems.append("seed \(seed): runs \(a) and \(b) are one")
+        }
+
         // The client's own data after the update gives the same result.
         let given = try BatchUpdate(batch.operations, dataAfter: expected).apply(to: batch.data)
         if given != result { problems.append("seed \(seed): result with dataAfter differs") }

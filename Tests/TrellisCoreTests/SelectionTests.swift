@@ -75,6 +75,37 @@ import Testing
         #expect(v.selectedItems.isEmpty)
     }
 
+    /// A batch tells the selection which identifiers left from its operations (without reading
+    /// every item): deleted items and the items of deleted or reloaded sections drop out unless
+    /// the batch brings the same identifier back; moved and shifted items stay selected.
+    @Test func aBatchDropsExactlyTheSelectedItemsItRemoves() throws {
+        var v = CollectionView(boundsSize: Size(375, 812), layout: ListLayout(), data: try CollectionData(sections: [
+            Section(id: "s0", items: (0..<10).map { Item(id: ItemID("i\($0)")) }),
+            Section(id: "s1", items: (0..<4).map { Item(id: ItemID("j\($0)")) }),
+            Section(id: "s2", items: (0..<3).map { Item(id: ItemID("k\($0)")) }),
+        ]))
+        v.setSelectionPolicy(SelectionPolicy(allowsMultipleSelection: true))
+        for path in [IndexPath(0, 1), IndexPath(0, 2), IndexPath(0, 3), IndexPath(0, 8), IndexPath(1, 0), IndexPath(2, 1)] {
+            try v.select(path)
+        }
+        _ = v.drainEvents()
+        // i1 deleted, i2 deleted and inserted again, i3 moved, i8 shifted; section s1 deleted;
+        // s2 reloaded without k1 but with j0 (which left s1).
+        try v.performBatchUpdates(BatchUpdate([
+            .deleteItems(at: [IndexPath(0, 1), IndexPath(0, 2)]),
+            .insertItems(at: [IndexPath(0, 0)], items: [Item(id: "i2")]),
+            .moveItem(from: IndexPath(0, 3), to: IndexPath(0, 7)),
+            .deleteSections(at: [1]),
+            .reloadSections(at: [2], sections: [Section(id: "s2", items: [Item(id: "k0"), Item(id: "j0")])]),
+        ]), animation: .immediate)
+        #expect(Set(v.selectedItems) == ["i2", "i3", "i8", "j0"])
+        #expect(v.drainEvents().filter { if case .selectionChanged = $0 { true } else { false } }.count == 1)
+        // A batch that removes nothing selected changes nothing and says nothing.
+        try v.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(0, 4)])]), animation: .immediate)
+        #expect(Set(v.selectedItems) == ["i2", "i3", "i8", "j0"])
+        #expect(!v.drainEvents().contains { if case .selectionChanged = $0 { true } else { false } })
+    }
+
     @Test func leavingMultipleSelectionKeepsTheLatest() throws {
         var v = list()
         v.setSelectionPolicy(SelectionPolicy(allowsMultipleSelection: true))

@@ -117,7 +117,8 @@ import TrellisProtocol
         #expect(try Self.pair(before, "center")[1] == y0)
 
         let update = try c.ok("batch", #"{"session":"cells","animated":false,"ops":[{"op":"insertItems","at":[[0,0]],"items":[{"id":"new"}]}]}"#)
-        #expect(update["mapping"]?.arrayValue?.contains(try JSONParser.parse("[[0,2],[0,3]]")) == true)
+        // One run: i0…i2 shift by one, i2 from [0, 2] to [0, 3].
+        #expect(update["mapping"] == (try JSONParser.parse("[[[0,0],[0,1],3]]")))
         // Same state, same element id, now at [0, 3]: nothing stepped in between.
         let after = try c.ok("dynamics.item", #"{"session":"cells","element":{"item":"i2"}}"#)
         #expect(after["dynamic"] == .bool(true))

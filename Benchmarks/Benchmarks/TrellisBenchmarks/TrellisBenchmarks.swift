@@ -101,6 +101,22 @@ final class Fixtures: @unchecked Sendable {
         ])
         return (view, batch)
     }()
+
+    /// 1,000,000 items in one section of a flow layout, and one insert at 0:0: every item
+    /// shifts, which a batch's reply must describe in O(changes).
+    lazy var insertFirstCase: (CollectionView, BatchUpdate) = {
+        var flow = FlowLayout()
+        flow.itemSize = Size(100, 100)
+        let view = CollectionView(boundsSize: Size(375, 812), layout: flow, data: .generated(count: 1_000_000))
+        return (view, BatchUpdate([.insertItems(at: [IndexPath(0, 0)], items: [Item(id: "first")])]))
+    }()
+
+    /// The result of `insertFirstCase`'s batch, for encoding its reply alone.
+    lazy var insertFirstResult: UpdateResult = {
+        let (base, batch) = insertFirstCase
+        var view = base
+        return try! view.performBatchUpdates(batch, animation: .immediate).result
+    }()
 }
 
 /// `dynamics.springs.10k` between samples: the scene, built when first run and rebuilt
@@ -244,6 +260,30 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         blackHole(try! view.performBatchUpdates(batch, animation: .immediate))
         benchmark.stopMeasurement()
+    }
+
+    // One insert at 0:0 on 1,000,000 items, as `batch` runs it: validation, application,
+    // relayout, rebinding, and the reply with its mapping as ranges.
+    Benchmark("batch.insert0.on1M", configuration: limits(.seconds(10), 50)) { benchmark in
+        let (base, batch) = fixtures.insertFirstCase
+        var view = base
+        var reply = ByteBuffer(capacity: 1024)
+        benchmark.startMeasurement()
+        let (update, result) = try! view.performBatchUpdates(batch, animation: .immediate)
+        WireEncoding.writeUpdateResult(result, update: update, mapping: .ranges, into: &reply)
+        benchmark.stopMeasurement()
+        blackHole(reply.count)
+    }
+
+    // The reply of that batch alone: a million shifted items are one range.
+    Benchmark("batch.reply.insert0.on1M") { benchmark in
+        let result = fixtures.insertFirstResult
+        var reply = ByteBuffer(capacity: 1024)
+        for _ in benchmark.scaledIterations {
+            reply.clear()
+            WireEncoding.writeUpdateResult(result, update: 1, mapping: .ranges, into: &reply)
+            blackHole(reply.count)
+        }
     }
 
     // One frame with 1,000 views animating (a layout transition that never ends within the

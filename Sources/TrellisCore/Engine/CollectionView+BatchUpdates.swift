@@ -10,7 +10,7 @@ extension CollectionView {
     public mutating func performBatchUpdates(_ batch: BatchUpdate, animation timing: AnimationTiming = .default)
         throws(UpdateError) -> (update: Int, result: UpdateResult) {
         let result = try batch.apply(to: data)
-        return (install(result, timing: timing), result)
+        return (install(result, timing: timing, dataGiven: batch.dataAfter != nil), result)
     }
 
     /// Applies a full snapshot: the batch is computed by the snapshot diff, then performed like
@@ -20,10 +20,29 @@ extension CollectionView {
         throws(UpdateError) -> (update: Int, batch: BatchUpdate, result: UpdateResult) {
         let batch = SnapshotDiff.batch(from: data, to: snapshot)
         let result = try batch.apply(to: data)
-        return (install(result, timing: timing), batch, result)
+        return (install(result, timing: timing, dataGiven: false), batch, result)
     }
 
-    private mutating func install(_ result: UpdateResult, timing: AnimationTiming) -> Int {
+    /// The identifiers of items before the update that the data after it lacks, from the update's
+    /// sets (O(changes), not O(items)): items deleted, or in a deleted or reloaded section, less
+    /// those that arrive again. Nil when the client gave the data after the update (`dataGiven`),
+    /// which may drop anything, or when nothing is selected (the only reader is the selection).
+    private func departedIdentifiers(_ result: UpdateResult, dataGiven: Bool) -> Set<ItemID>? {
+        guard !dataGiven, !selectedItems.isEmpty else { return nil }
+        var leaving = Set<ItemID>()
+        for path in result.deleted { leaving.insert(data[path].id) }
+        for s in result.deletedSections { for item in data.sections[s].items { leaving.insert(item.id) } }
+        for change in result.reloadedSections { for item in data.sections[change.before].items { leaving.insert(item.id) } }
+        guard !leaving.isEmpty else { return leaving }
+        let new = result.data
+        for path in result.inserted { leaving.remove(new[path].id) }
+        for s in result.insertedSections { for item in new.sections[s].items { leaving.remove(item.id) } }
+        for change in result.reloadedSections { for item in new.sections[change.after].items { leaving.remove(item.id) } }
+        return leaving
+    }
+
+    private mutating func install(_ result: UpdateResult, timing: AnimationTiming, dataGiven: Bool) -> Int {
+        let departed = departedIdentifiers(result, dataGiven: dataGiven)
         let leaving = interruptAnimations(keepingScroll: true)
         let transaction = beginTransaction(.update)
         continueDisappearing(leaving, timing: timing, transaction: transaction)
@@ -33,7 +52,7 @@ extension CollectionView {
 
         let wrapped = wrappedPlace
         setData(result.data, invalidation: result.sectionCountChanged ? .all : .sections(result.changedSections),
-                rebind: false)
+                rebind: false, departed: departed)
         var proposed = layout.targetContentOffset(forProposed: scroll.contentOffset)
         if let wrapped, let item = result.newIndexPath(for: wrapped.item), let centring = offsetCentring(item) {
             proposed = centring + wrapped.displacement

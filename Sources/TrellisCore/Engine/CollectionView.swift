@@ -110,11 +110,19 @@ public struct CollectionView: Sendable {
 
     /// Replaces the data keeping bound views and the selection of items that still exist: the
     /// step batch updates and snapshots end with (selection follows item identifiers).
-    mutating func setData(_ newData: CollectionData, invalidation: LayoutInvalidation, rebind: Bool = true) {
+    /// `departed`, when known, holds every identifier the new data lost (a batch knows them from
+    /// its operations), so the selection is checked against those instead of every item.
+    mutating func setData(_ newData: CollectionData, invalidation: LayoutInvalidation, rebind: Bool = true,
+                          departed: Set<ItemID>? = nil) {
         tearDownLayoutSprings()
         data = newData
         dynamicsDataDidChange()
-        if !selectedItems.isEmpty {
+        if let departed, !selectedItems.isEmpty {
+            if selectedItems.contains(where: departed.contains) {
+                selectedItems.removeAll { departed.contains($0) }
+                pendingEvents.append(.selectionChanged(selected: selectedItems))
+            }
+        } else if !selectedItems.isEmpty {
             var remaining = Set(selectedItems)
             for section in data.sections where !remaining.isEmpty {
                 for item in section.items { remaining.remove(item.id) }

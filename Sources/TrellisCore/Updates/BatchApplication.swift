@@ -46,15 +46,11 @@ private struct BatchAssembly {
 
         // The batch's item operations by section, each list ascending.
         var removedByOld: [Int: [Int]] = [:]     // deleted or moved away (re-placed as fixed)
-        var crossedByOld: [Int: [Int]] = [:]     // moved to another section
         var reloadsByOld: [Int: [BatchPlan.ItemEntry]] = [:]
         var fixedByNew: [Int: [(index: Int, what: Fixed)]] = [:]
         for path in plan.itemDeletes { removedByOld[path.section, default: []].append(path.item) }
         for move in plan.itemMoves {
             removedByOld[move.from.section, default: []].append(move.from.item)
-            if placement.newIndex[move.from.section] != move.to.section {
-                crossedByOld[move.from.section, default: []].append(move.from.item)
-            }
             fixedByNew[move.to.section, default: []].append((move.to.item, .move(from: move.from)))
         }
         for insert in plan.itemInserts {
@@ -87,7 +83,9 @@ private struct BatchAssembly {
                 let before = old.sections[previous]
                 content = dataAfter?.sections[new] ?? replacements[previous] ?? before
                 oldSection[new] = previous
-                (oldTables[previous], newTables[new]) = Self.mapByIdentifier(before, content)
+                let table = Self.mapByIdentifier(before, content)
+                oldTables[previous] = table
+                newTables[new] = table
                 changed.insert(new)
                 reloadedSections.insert(.init(before: previous, after: new))
             case .survivor(let previous), .moved(let previous):
@@ -102,10 +100,11 @@ private struct BatchAssembly {
                     if dataAfter != nil && content != before { changed.insert(new) }
                 } else {
                     let walk = walk(from: previous, to: new, removed: removed ?? [], fixed: fixed ?? [],
-                                    reloads: reloads ?? [], crossed: crossedByOld[previous] ?? [])
+                                    reloads: reloads ?? [])
                     content = dataAfter?.sections[new] ?? Section(id: before.id, items: walk.items)
-                    oldTables[previous] = .table(walk.oldTable)
-                    newTables[new] = .table(walk.newTable)
+                    let runs = ItemIndexMap.Table.runs(IndexRuns(inNewOrder: walk.runs))
+                    oldTables[previous] = runs
+                    newTables[new] = runs
                     changed.insert(new)
                 }
             case .unfilled:
@@ -141,17 +140,17 @@ private struct BatchAssembly {
 
     /// One section that continues: fixed entries (inserts, move destinations) sit at their
     /// indices, and the old items that stay fill the other indices in order. Those come in runs
-    /// (between two fixed indices or two removed items) that are copied in bulk.
+    /// (between two fixed indices or two removed items) that are copied in bulk and recorded as
+    /// one `IndexRun` each, so the mapping costs O(operations), not O(items in the section).
     private mutating func walk(from previous: Int, to new: Int, removed: [Int], fixed: [(index: Int, what: Fixed)],
-                               reloads: [BatchPlan.ItemEntry], crossed: [Int])
-        -> (items: [Item], oldTable: [Int], newTable: [Int]) {
+                               reloads: [BatchPlan.ItemEntry]) -> (items: [Item], runs: [IndexRun]) {
         let oldItems = old.sections[previous].items
         let count = plan.newItemCounts[new]
         let buildsItems = dataAfter == nil
         var items: [Item] = []
         if buildsItems { items.reserveCapacity(count) }
-        var oldTable = [Int](repeating: ItemIndexMap.gone, count: oldItems.count)
-        var newTable = [Int](repeating: ItemIndexMap.gone, count: count)
+        var runs: [IndexRun] = []
+        runs.reserveCapacity(2 * (fixed.count + removed.count) + 1)
         var index = 0, nextOld = 0, nextRemoved = 0, nextFixed = 0, nextReload = 0
         while index < count {
             if nextFixed < fixed.count && fixed[nextFixed].index == index {
@@ -160,10 +159,8 @@ private struct BatchAssembly {
                     if buildsItems, let item { items.append(item) }
                 case .move(let from):
                     if from.section == previous {
-                        newTable[index] = from.item
-                        oldTable[from.item] = index
+                        runs.append(IndexRun(old: from.item, new: index, count: 1))
                     } else {
-                        newTable[index] = ItemIndexMap.elsewhere
                         movedIn[IndexPath(new, index)] = from
                         movedOut[from] = IndexPath(new, index)
                     }
@@ -184,10 +181,7 @@ private struct BatchAssembly {
                 assertionFailure("validated batch ran out of items in section \(previous)")
                 break
             }
-            for offset in 0..<length {
-                newTable[index + offset] = nextOld + offset
-                oldTable[nextOld + offset] = index + offset
-            }
+            runs.append(IndexRun(old: nextOld, new: index, count: length))
             if buildsItems { items.append(contentsOf: oldItems[nextOld..<nextOld + length]) }
             while nextReload < reloads.count && reloads[nextReload].path.item < nextOld + length {
                 let reload = reloads[nextReload]
@@ -199,25 +193,17 @@ private struct BatchAssembly {
             index += length
             nextOld += length
         }
-        for item in crossed { oldTable[item] = ItemIndexMap.elsewhere }
-        return (items, oldTable, newTable)
+        return (items, runs)
     }
 
-    /// A reloaded section's items correspond by identifier (the section was replaced wholesale).
-    private static func mapByIdentifier(_ before: Section, _ after: Section) -> (ItemIndexMap.Table, ItemIndexMap.Table) {
-        if before.items == after.items {
-            return (.identity(count: before.count), .identity(count: after.count))
-        }
+    /// A reloaded section's items correspond by identifier (the section was replaced wholesale,
+    /// so this is O(items in it), as the request that carried it was).
+    private static func mapByIdentifier(_ before: Section, _ after: Section) -> ItemIndexMap.Table {
+        if before.items == after.items { return .identity(count: before.count) }
         var oldIndex: [ItemID: Int] = [:]
         oldIndex.reserveCapacity(before.count)
         for (index, item) in before.items.enumerated() { oldIndex[item.id] = index }
-        var oldTable = [Int](repeating: ItemIndexMap.gone, count: before.count)
-        var newTable = [Int](repeating: ItemIndexMap.gone, count: after.count)
-        for (index, item) in after.items.enumerated() {
-            guard let previous = oldIndex[item.id] else { continue }
-            newTable[index] = previous
-            oldTable[previous] = index
-        }
-        return (.table(oldTable), .table(newTable))
+        let oldByNew = after.items.map { oldIndex[$0.id] ?? -1 }
+        return .runs(IndexRuns(oldIndexByNew: oldByNew, oldCount: before.count))
     }
 }

@@ -138,35 +138,6 @@ public enum WireEncoding {
 
     public static func indexPath(_ ip: IndexPath) -> JSONValue { .array([.number(Double(ip.section)), .number(Double(ip.item))]) }
 
-    /// `{update, mapping, inserted, deleted, moved, reloaded, …}` for a performed batch. The
-    /// mapping lists `[old, new]` pairs for every surviving item that changed index path.
-    public static func updateResult(_ r: UpdateResult, update: Int, oldData: CollectionData) -> JSONValue {
-        func paths(_ s: Set<IndexPath>) -> JSONValue { .array(s.sorted().map(indexPath)) }
-        func pairs(_ s: Set<UpdateResult.Change<IndexPath>>) -> JSONValue {
-            .array(s.sorted { $0.before < $1.before }.map { .array([indexPath($0.before), indexPath($0.after)]) })
-        }
-        var mapping: [JSONValue] = []
-        for (s, section) in oldData.sections.enumerated() {
-            for i in 0..<section.count {
-                let old = IndexPath(s, i)
-                if let new = r.newIndexPath(for: old), new != old { mapping.append(.array([indexPath(old), indexPath(new)])) }
-            }
-        }
-        func ints(_ s: Set<Int>) -> JSONValue { .array(s.sorted().map { .number(Double($0)) }) }
-        return .object([
-            "update": .number(Double(update)),
-            "mapping": .array(mapping),
-            "inserted": paths(r.inserted),
-            "deleted": paths(r.deleted),
-            "moved": pairs(r.moved),
-            "reloaded": pairs(r.reloaded),
-            "insertedSections": ints(r.insertedSections),
-            "deletedSections": ints(r.deletedSections),
-            "movedSections": .array(r.movedSections.sorted { $0.before < $1.before }.map { .array([.number(Double($0.before)), .number(Double($0.after))]) }),
-            "reloadedSections": .array(r.reloadedSections.sorted { $0.before < $1.before }.map { .array([.number(Double($0.before)), .number(Double($0.after))]) }),
-        ])
-    }
-
     /// A selection callback as `{event, at, id}`.
     public static func selectionEvent(_ e: SelectionEvent) -> JSONValue {
         .object(["event": .string(e.kind.rawValue), "at": indexPath(e.indexPath), "id": .string(e.item.rawValue)])

@@ -13,15 +13,15 @@ enum DataMethods {
             return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])
         },
         Method("data.apply", .changesSession) { context throws(RPCError) in
-            try context.allow(WireDecoding.timingKeys + ["session", "sections"])
+            try context.allow(WireDecoding.timingKeys + ["session", "sections", "mapping"])
             let session = try context.sessionBroughtToNow()
             let snapshot: CollectionData
             do throws(WireError) { snapshot = try WireDecoding.data(context.params) } catch { throw .from(error) }
             let timing = try context.timing()
-            let before = session.collectionView.data
+            let form = try context.mappingForm()
             do throws(UpdateError) {
                 let (update, _, result) = try session.collectionView.applySnapshot(snapshot, animation: timing)
-                return WireEncoding.updateResult(result, update: update, oldData: before)
+                return context.updateResult(result, update: update, mapping: form)
             } catch { throw .from(error) }
         },
     ]
