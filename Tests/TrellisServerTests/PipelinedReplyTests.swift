@@ -116,12 +116,29 @@ import TrellisTransport
                     return inner.contains("\"") || inner.contains("\\") || id == "-0" ? nil : "\(id) left the fast path"
                 }
                 var written = ByteBuffer()
-                Server.writeID(envelope.id, of: bytes, into: &written)
+                envelope.writeID(of: bytes, into: &written)
                 let expected = JSONWriter.string(parsedID)
                 return written.description == expected ? nil : "\(id): wrote \(written), the writer \(expected)"
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// The direct path's other two readings of the envelope: empty params and the method name,
+    /// each as the whole parse reads it.
+    @Test func emptyParamsAndTheMethodNameReadAsTheParseReadsThem() throws {
+        for params in ["", #","params":{}"#, ",\"params\":{ \n\t\r}", #","params":{"a":1}"#, #","params":{"":""}"#,
+                       #","params":{"}":1}"#, #","params":{ "x" : [] }"#] {
+            for method in ["hello", "hell", "helloo", "Hello", "stats", "hel.o"] {
+                let text = Array(#"{"jsonrpc":"2.0","id":3,"method":"\#(method)"\#(params)}"#.utf8)
+                try text.withUnsafeBytes { bytes in
+                    let envelope = try #require(RequestEnvelope.scan(bytes), "\(params) \(method)")
+                    guard case .object(let members) = try JSONParser.parse(bytes) else { throw TestFailure("not an object") }
+                    #expect(envelope.hasNoParams(in: bytes) == (members["params"] ?? .object([:]) == .object([:])), "\(params)")
+                    #expect(envelope.method(in: bytes, is: "hello") == (method == "hello"), "\(method)")
+                }
+            }
+        }
     }
 
     /// Hostile envelopes: escaped or doubled keys, nested and odd params, bytes changed at
