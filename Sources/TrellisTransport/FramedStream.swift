@@ -219,15 +219,17 @@ public final class FramedStream {
         var bytes = output
         output = ByteBuffer()
         if !isClosing { bytes.withUnsafeBytes { send($0) } }
-        // Kept for the next batch, unless one huge batch grew it.
+        // Kept for the next batch, unless a big message grew it: every connection has one, and
+        // a viewer's keyframe or a large result would otherwise stay allocated per client.
         if bytes.capacity <= Self.keptOutputCapacity {
             bytes.clear()
             output = bytes
         }
     }
 
-    /// The largest output buffer kept between batches; a bigger one (a huge reply) is released.
-    private static let keptOutputCapacity = 1 << 20
+    /// The largest output buffer kept between batches (a pipeline of 64 small replies is ~8 KB);
+    /// a bigger one is released once sent.
+    private static let keptOutputCapacity = 64 * 1024
 
     /// Lets `body` write a message straight into the stream's output (no copy in between):
     /// collected with the rest of the read batch while corked, else sent when `body` returns.
