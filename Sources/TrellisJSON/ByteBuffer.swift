@@ -111,6 +111,35 @@ public struct ByteBuffer: Hashable, Sendable {
         nonFiniteNumbers = 0
     }
 
+    /// Where the buffer stands (its length and its count of non-finite numbers), for taking back
+    /// a message written after it (`rewind(to:)`), as a reply found to hold a NaN is.
+    public struct Mark: Sendable {
+        @usableFromInline let count: Int
+        @usableFromInline let nonFiniteNumbers: Int
+        @inlinable init(count: Int, nonFiniteNumbers: Int) {
+            self.count = count
+            self.nonFiniteNumbers = nonFiniteNumbers
+        }
+    }
+
+    /// The buffer's position now.
+    @inlinable
+    public var mark: Mark { Mark(count: storage.count, nonFiniteNumbers: nonFiniteNumbers) }
+
+    /// Whether a NaN or an infinity was written since `mark`.
+    @inlinable
+    public func holdsNonFiniteNumber(since mark: Mark) -> Bool { nonFiniteNumbers > mark.nonFiniteNumbers }
+
+    /// The bytes written since `mark` (a copy; for logs).
+    public func bytes(since mark: Mark) -> [UInt8] { Array(storage[min(mark.count, storage.count)...]) }
+
+    /// Drops what was written since `mark`.
+    @inlinable
+    public mutating func rewind(to mark: Mark) {
+        if mark.count < storage.count { storage.removeSubrange(mark.count...) }
+        nonFiniteNumbers = mark.nonFiniteNumbers
+    }
+
     /// Calls `body` with the bytes, e.g. to hand them to a socket write.
     @inlinable
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {

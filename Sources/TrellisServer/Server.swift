@@ -37,8 +37,6 @@ public final class Server {
     var viewersDisconnected = 0
     /// Clients cut for not reading their replies (past the client hard limit).
     var clientsCutForOutput = 0
-    /// Where replies are written (Replies.swift), reused so that writing one allocates nothing.
-    var replyBuffer = ByteBuffer(capacity: 256)
     /// Where handlers encode results (`MethodContext.encoded`), given back after each reply.
     var resultBuffer = ByteBuffer(capacity: 1024)
     /// Replies and frames refused because a NaN or an infinity reached them (a bug if ever > 0).

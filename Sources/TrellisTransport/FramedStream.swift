@@ -46,15 +46,19 @@ public final class FramedStream {
     private static let readBufferSize = 64 * 1024
     public private(set) var isClosing = false
     public private(set) var closeReason: String?
-    private var pending: [UInt8] = []
+    /// Bytes written while corked (or by `withOutput`), not yet handed to the kernel: kept at its
+    /// size between batches, so a batch's replies are encoded into it and allocate nothing.
+    private var output = ByteBuffer()
     private var isCorked = false
     public private(set) var bytesRead = 0
     public private(set) var bytesWritten = 0
+    /// Writes handed to the kernel or libuv's queue (a pipelined read batch's replies are one).
+    public private(set) var writeCalls = 0
 
     var stream: UnsafeMutablePointer<uv_stream_t> { UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_stream_t.self) }
 
     /// Bytes not yet taken by the kernel: libuv's queue and what waits for the end of a read.
-    public var queuedBytes: Int { uv_stream_get_write_queue_size(stream) + pending.count }
+    public var queuedBytes: Int { uv_stream_get_write_queue_size(stream) + output.count }
 
     /// A pipe on `loop`, not yet connected or accepted.
     public convenience init(loop: EventLoop, maximumMessageBytes: Int) {
@@ -205,18 +209,51 @@ public final class FramedStream {
     private func flushPending() {
         guard isCorked else { return }
         isCorked = false
-        let collected = pending
-        pending.removeAll(keepingCapacity: true)
-        collected.withUnsafeBytes { write($0) }
+        sendOutput()
+    }
+
+    /// Hands what `output` holds to the kernel (or libuv's queue) and empties it. The buffer is
+    /// taken out while it is sent: a write error closes the stream from inside `send`.
+    private func sendOutput() {
+        guard !output.isEmpty else { return }
+        var bytes = output
+        output = ByteBuffer()
+        if !isClosing { bytes.withUnsafeBytes { send($0) } }
+        // Kept for the next batch, unless a big message grew it: every connection has one, and
+        // a viewer's keyframe or a large result would otherwise stay allocated per client.
+        if bytes.capacity <= Self.keptOutputCapacity {
+            bytes.clear()
+            output = bytes
+        }
+    }
+
+    /// The largest output buffer kept between batches (a pipeline of 64 small replies is ~8 KB);
+    /// a bigger one is released once sent.
+    private static let keptOutputCapacity = 64 * 1024
+
+    /// Lets `body` write a message straight into the stream's output (no copy in between):
+    /// collected with the rest of the read batch while corked, else sent when `body` returns.
+    /// Nothing is sent once the stream is closing.
+    public func withOutput<R>(_ body: (inout ByteBuffer) -> R) -> R {
+        let result = body(&output)
+        if !isCorked || isClosing { sendOutput() }
+        return result
     }
 
     /// Sends bytes from a buffer valid only for this call (they are copied if they must wait).
     public func write(_ raw: UnsafeRawBufferPointer) {
-        guard !isClosing, raw.count > 0, let base = raw.baseAddress else { return }
+        guard !isClosing, raw.count > 0 else { return }
         if isCorked {
-            pending.append(contentsOf: raw)
+            output.append(contentsOf: raw)
             return
         }
+        send(raw)
+    }
+
+    /// Sends bytes now: as much as the kernel takes, the rest queued in an owned copy.
+    private func send(_ raw: UnsafeRawBufferPointer) {
+        guard !isClosing, raw.count > 0, let base = raw.baseAddress else { return }
+        writeCalls += 1
         var offset = 0
         if uv_stream_get_write_queue_size(stream) == 0 {
             var buf = uv_buf_init(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))

@@ -39,7 +39,35 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for line in bytes.split(separator: 10, omittingEmptySubsequences: true).prefix(64) {
         // shutdown would only set a flag nothing reads here; skipped so every input runs alike.
         if line.firstRange(of: Array("shutdown".utf8)) != nil { continue }
+        checkEnvelope(Array(line))
         _ = server.handle(message: Array(line))
     }
     return 0
+}
+
+/// What the server reads from an envelope's bytes without a tree (the id it echoes, whether the
+/// params are empty, the method name) must be what the whole parse reads: a reply answered from
+/// the bytes (`hello`) is then the method table's.
+func checkEnvelope(_ line: [UInt8]) {
+    line.withUnsafeBytes { bytes in
+        guard let envelope = RequestEnvelope.scan(bytes) else { return }
+        // The scan only delimits the params: bad ones are refused by the parse that follows.
+        guard case .object(let members)? = try? JSONParser.parse(bytes) else { return }
+        if let id = members["id"] {
+            var written = ByteBuffer()
+            envelope.writeID(of: bytes, into: &written)
+            if written.bytes != JSONWriter.bytes(id) {
+                fatalError("id written as \(written), the writer writes \(JSONWriter.string(id))")
+            }
+        } else if envelope.id != .none {
+            fatalError("the scanner found an id the parser does not: \(String(decoding: line, as: UTF8.self))")
+        }
+        let noParams = members["params"] == nil || members["params"] == .object([:])
+        if envelope.hasNoParams(in: bytes) != noParams {
+            fatalError("params read as \(noParams ? "" : "not ")empty by the parser: \(String(decoding: line, as: UTF8.self))")
+        }
+        if envelope.method(in: bytes, is: "hello") != (members["method"] == .string("hello")) {
+            fatalError("the method name read differently: \(String(decoding: line, as: UTF8.self))")
+        }
+    }
 }

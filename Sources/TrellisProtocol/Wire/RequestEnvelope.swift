@@ -30,6 +30,42 @@ public struct RequestEnvelope: Equatable, Sendable {
         var scanner = EnvelopeScanner(bytes: bytes)
         return scanner.envelope()
     }
+
+    /// Writes the id into a reply, byte for byte as `JSONWriter` writes the parsed id (`null`
+    /// for a notification's): the scan only passes integers of at most 15 digits (written back
+    /// digit for digit) and strings of printable ASCII without quotes or backslashes (written
+    /// back as they are), so a reply can echo it without a `JSONValue` in between.
+    public func writeID(of bytes: UnsafeRawBufferPointer, into output: inout ByteBuffer) {
+        switch id {
+        case .none: JSONWriter.writeNull(into: &output)
+        case .integer(let value): JSONWriter.writeInt(value, into: &output)
+        case .string(let range):
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
+            output.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Whether the method name is `name` (ASCII).
+    public func method(in bytes: UnsafeRawBufferPointer, is name: StaticString) -> Bool {
+        guard method.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for offset in 0..<method.count where bytes[method.lowerBound + offset] != expected[offset] { return false }
+        return true
+    }
+
+    /// Whether the request has no params: none given, or `{}` (with any whitespace inside).
+    public func hasNoParams(in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let params else { return true }
+        // The scan delimited an object: its first byte is `{`, its last `}`.
+        for index in (params.lowerBound + 1)..<(params.upperBound - 1) {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return false
+            }
+        }
+        return true
+    }
 }
 
 /// The byte walk behind `RequestEnvelope.scan`; every "not the common form" is a nil.

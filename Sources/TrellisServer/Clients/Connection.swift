@@ -29,7 +29,9 @@ public final class Connection {
         fileDescriptor = stream.fileDescriptor
         peerUID = stream.peerUID
         stream.owner = self
-        stream.onMessage = { [unowned self] bytes in self.onMessage(self, bytes) }
+        // unowned(unsafe): the stream owns its connection (`owner`) until it has closed, so no
+        // callback outlives it, and every request passes here (no reference count check).
+        stream.onMessage = { [unowned(unsafe) self] bytes in self.onMessage(self, bytes) }
         stream.onOversized = { [unowned self] count in self.onOversized(self, count) }
         stream.onClose = { [unowned self] _ in self.onClose(self) }
     }

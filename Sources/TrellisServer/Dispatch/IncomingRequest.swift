@@ -12,7 +12,12 @@ enum IncomingRequest {
     case refused(RPCError, id: JSONValue?)
 
     static func read(_ bytes: UnsafeRawBufferPointer) -> IncomingRequest {
-        if let envelope = RequestEnvelope.scan(bytes), let request = read(envelope, of: bytes) { return request }
+        read(bytes, envelope: RequestEnvelope.scan(bytes))
+    }
+
+    /// The same, with the envelope already scanned (nil: not the common form).
+    static func read(_ bytes: UnsafeRawBufferPointer, envelope: RequestEnvelope?) -> IncomingRequest {
+        if let envelope, let request = read(envelope, of: bytes) { return request }
         return readParsed(bytes)
     }
 

@@ -11,17 +11,11 @@ extension Server {
     }
 
     func reply(id: JSONValue, result: Reply, to connection: Connection) {
-        // One buffer for every reply, kept at its size: a reply allocates nothing to be written.
-        replyBuffer.clear()
-        defer { if replyBuffer.capacity > 1 << 20 { replyBuffer = ByteBuffer(capacity: 256) } }
-        replyBuffer.reserveCapacity(256)
-        writeReply(id: id, result: result, into: &replyBuffer)
-        guard !replyBuffer.holdsNonFiniteNumber else {
-            refusedNonFinite("the reply to request \(JSONWriter.string(id))", replyBuffer)
+        if let refused = writeMessage(to: connection, { writeReply(id: id, result: result, into: &$0) }) {
+            refusedNonFinite("the reply to request \(JSONWriter.string(id))", refused)
             reply(id: id, error: .nonFiniteResult, to: connection)
             return
         }
-        replyBuffer.withUnsafeBytes { connection.write($0) }
     }
 
     private func writeReply(id: JSONValue, result: Reply, into buffer: inout ByteBuffer) {
@@ -32,11 +26,26 @@ extension Server {
         case .value(let value):
             o.field("result", value, into: &buffer)
         case .encoded(let bytes):
-            o.key("result", into: &buffer)
+            o.key("result" as StaticString, into: &buffer)
             buffer.append(bytes)
         }
         o.end(into: &buffer)
         buffer.append(10)
+    }
+
+    /// Writes one message straight into the connection's output (collected with the rest of
+    /// its read batch, or sent at once): no buffer in between. A message that came to hold a
+    /// NaN or an infinity is taken back and returned (for the log); nil when it was written.
+    func writeMessage(to connection: Connection, _ write: (inout ByteBuffer) -> Void) -> ByteBuffer? {
+        guard !connection.isClosing else { return nil }
+        return connection.stream.withOutput { output in
+            let start = output.mark
+            write(&output)
+            guard output.holdsNonFiniteNumber(since: start) else { return nil }
+            let refused = ByteBuffer(output.bytes(since: start))
+            output.rewind(to: start)
+            return refused
+        }
     }
 
     func reply(id: JSONValue, error: RPCError, to connection: Connection) {
@@ -50,14 +59,14 @@ extension Server {
     /// says so, and the result is false).
     @discardableResult
     func send(_ message: [String: JSONValue], to connection: Connection) -> Bool {
-        var buffer = ByteBuffer(capacity: 256)
-        JSONWriter.write(.object(message), into: &buffer)
-        buffer.append(10)
-        guard !buffer.holdsNonFiniteNumber else {
-            refusedNonFinite("a message to client \(connection.id)", buffer)
+        let refused = writeMessage(to: connection) { output in
+            JSONWriter.write(.object(message), into: &output)
+            output.append(10)
+        }
+        if let refused {
+            refusedNonFinite("a message to client \(connection.id)", refused)
             return false
         }
-        buffer.withUnsafeBytes { connection.write($0) }
         return true
     }
 

@@ -11,6 +11,7 @@ extension Server {
         requestsHandled += 1
         let started = nowMilliseconds, compactions = persistence?.compactions ?? 0
         var called: (method: Method, params: JSONValue)?
+        var answeredDirectly = false
         defer {
             let held = nowMilliseconds - started
             requestTimings.record(held)
@@ -18,13 +19,18 @@ extension Server {
                 // Named only when slow: the hot path builds no text.
                 // Only a session that exists is named: its name was checked for control
                 // characters when it was made, and a client's raw text never reaches the log.
-                let name = called.map { call in
+                let name = answeredDirectly ? "hello" : called.map { call in
                     call.method.name + (call.params["session"]?.stringValue.flatMap { sessions[$0] == nil ? nil : " on '\($0)'" } ?? "")
                 }
                 noteSlowRequest(name ?? "an unreadable line", held: held, tookSnapshot: (persistence?.compactions ?? 0) != compactions)
             }
         }
-        switch IncomingRequest.read(bytes) {
+        let envelope = RequestEnvelope.scan(bytes)
+        if let envelope, answerDirectly(envelope, in: bytes, client: client, connection: connection) {
+            answeredDirectly = true
+            return
+        }
+        switch IncomingRequest.read(bytes, envelope: envelope) {
         case .call(let method, let params, let id):
             called = (method, params)
             // A request for a session whose long request is not done yet waits for it.
@@ -32,7 +38,7 @@ extension Server {
                 requestsHandled -= 1
                 return
             }
-            run(method, params: params, id: id, client: client, connection: connection)
+            run(method, params: params, id: id, client: client, connection: connection, started: started)
         case .refused(let error, let id):
             // A notification (no id) is never answered, not even with an error (JSON-RPC 2.0 §4.1).
             if let id { reply(id: id, error: error, to: connection) }
@@ -48,9 +54,10 @@ extension Server {
     }
 
     /// Runs a request's method, answers it (unless it is a notification) and publishes.
-    private func run(_ method: Method, params: JSONValue, id: JSONValue?, client: Client, connection: Connection) {
-        let started = nowMilliseconds
-        let execution = execute(method, params: params, client: client, canDefer: true)
+    /// `started`: when the request was read (the loop time it holds counts from there).
+    private func run(_ method: Method, params: JSONValue, id: JSONValue?, client: Client, connection: Connection,
+                     started: Double) {
+        let execution = execute(method, params: params, client: client, canDefer: true, now: started)
         if let work = execution.deferred {
             startPending(PendingRequest(method: method, params: params, id: id, client: client, connection: connection,
                                         work: work, cost: nowMilliseconds - started))
@@ -88,26 +95,29 @@ extension Server {
     }
 
     /// `canDefer`: the handler may leave work for later loop turns (only a socket request, whose
-    /// loop goes on; then nothing is journaled until the work is done).
-    func execute(_ method: Method, params: JSONValue, client: Client, canDefer: Bool = false) -> Execution {
+    /// loop goes on; then nothing is journaled until the work is done). `now`: the loop clock
+    /// when the caller just read it (one clock read less per request), else read here.
+    func execute(_ method: Method, params: JSONValue, client: Client, canDefer: Bool = false, now: Double? = nil) -> Execution {
         let name = method.name
         if method.mutates, let session = client.viewing, client.isReadOnly(for: session) {
             return Execution(outcome: .failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")))
         }
         var context = MethodContext(server: self, client: client, params: params, effect: method.effect, canDefer: canDefer)
-        requestDeadline = nowMilliseconds + configuration.requestBudgetMilliseconds
+        let started = now ?? nowMilliseconds
+        requestDeadline = started + configuration.requestBudgetMilliseconds
         let outcome: Result<JSONValue, RPCError>
         do {
             // Persistence: a change that could not be made durable is refused before it is made.
             if method.isJournaled, let persistence { try persistence.ensureWritable() }
-            let started = nowMilliseconds
+            // The journal's cost is the handler's own time (what a replay takes).
+            let handlerStarted = method.isJournaled ? nowMilliseconds : started
             let result = try method.handler(&context)
             if context.deferred != nil {
                 return Execution(outcome: .success(.null), touched: context.touched, deferred: context.deferred)
             }
             // Persistence: journal an accepted mutation before acknowledging it.
             if method.isJournaled, !context.journaledByHandler, let persistence {
-                try persistence.record(method: name, params: params, touched: context.touched, cost: nowMilliseconds - started)
+                try persistence.record(method: name, params: params, touched: context.touched, cost: nowMilliseconds - handlerStarted)
             }
             outcome = .success(result)
         } catch {
