@@ -28,6 +28,9 @@ import TrellisProtocol
         let port = viewer.port
         let token = viewer.token ?? ""
         let cookie = "trellis-web-token-\(port)=\(token)"
+        // The token with its last digit changed (to "0", or to "1" when it already ends in "0":
+        // replacing it with "0" alone left it valid one time in sixteen).
+        let wrong = token.dropLast() + (token.last == "0" ? "1" : "0")
         let replies = await outcome {
             try await [
                 PlainHTTP.get(port: port, path: "/"),
@@ -35,7 +38,7 @@ import TrellisProtocol
                 PlainHTTP.get(port: port, path: "/", headers: [("Connection", "close"), ("Cookie", "other=1; \(cookie)")]),
                 PlainHTTP.get(port: port, path: "/sessions", headers: [("Connection", "close"), ("Cookie", cookie)]),
                 PlainHTTP.get(port: port, path: "/ws", headers: Self.upgrade + [("Cookie", cookie)], headOnly: true),
-                PlainHTTP.get(port: port, path: "/", headers: [("Connection", "close"), ("Cookie", "trellis-web-token-\(port)=\(token.dropLast())0")]),
+                PlainHTTP.get(port: port, path: "/", headers: [("Connection", "close"), ("Cookie", "trellis-web-token-\(port)=\(wrong)")]),
                 // Another bridge's cookie (another port) is not this one's.
                 PlainHTTP.get(port: port, path: "/", headers: [("Connection", "close"), ("Cookie", "trellis-web-token-\(port + 1)=\(token)")]),
             ]
