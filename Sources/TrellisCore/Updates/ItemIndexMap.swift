@@ -84,47 +84,40 @@ struct IndexRuns: Hashable, Sendable {
         var newByOld = [Int](repeating: -1, count: oldCount)
         for (new, old) in table.enumerated() where old >= 0 {
             newByOld[old] = new
-            if var last = byNew.last, last.old + last.count == old, last.new + last.count == new {
-                last.count += 1
-                byNew[byNew.count - 1] = last
-            } else {
-                byNew.append(IndexRun(old: old, new: new, count: 1))
-            }
+            Self.extend(&byNew, old: old, new: new)
         }
         var byOld: [IndexRun] = []
-        for (old, new) in newByOld.enumerated() where new >= 0 {
-            if var last = byOld.last, last.old + last.count == old, last.new + last.count == new {
-                last.count += 1
-                byOld[byOld.count - 1] = last
-            } else {
-                byOld.append(IndexRun(old: old, new: new, count: 1))
-            }
-        }
+        for (old, new) in newByOld.enumerated() where new >= 0 { Self.extend(&byOld, old: old, new: new) }
         self.byNew = byNew
         self.byOld = byOld
     }
 
-    func newIndex(of old: Int) -> Int? {
-        // The last run starting at or before `old`.
-        var low = 0, high = byOld.count
-        while low < high {
-            let mid = (low + high) / 2
-            if byOld[mid].old <= old { low = mid + 1 } else { high = mid }
+    /// Adds the pair `old → new` to `runs`: to the last run when it goes on from it on both sides.
+    private static func extend(_ runs: inout [IndexRun], old: Int, new: Int) {
+        if let last = runs.last, last.old + last.count == old, last.new + last.count == new {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append(IndexRun(old: old, new: new, count: 1))
         }
-        guard low > 0 else { return nil }
-        let run = byOld[low - 1]
-        return old < run.old + run.count ? run.new + (old - run.old) : nil
     }
 
-    func oldIndex(of new: Int) -> Int? {
-        var low = 0, high = byNew.count
+    func newIndex(of old: Int) -> Int? { Self.map(old, in: byOld, fromOld: true) }
+
+    func oldIndex(of new: Int) -> Int? { Self.map(new, in: byNew, fromOld: false) }
+
+    /// The index on the other side of `index`, read off the last run of `runs` (sorted by the
+    /// side `index` is on) that starts at or before it; nil when that run ends before it.
+    @inline(__always)
+    private static func map(_ index: Int, in runs: [IndexRun], fromOld: Bool) -> Int? {
+        var low = 0, high = runs.count
         while low < high {
             let mid = (low + high) / 2
-            if byNew[mid].new <= new { low = mid + 1 } else { high = mid }
+            if (fromOld ? runs[mid].old : runs[mid].new) <= index { low = mid + 1 } else { high = mid }
         }
         guard low > 0 else { return nil }
-        let run = byNew[low - 1]
-        return new < run.new + run.count ? run.old + (new - run.new) : nil
+        let run = runs[low - 1]
+        let (from, to) = fromOld ? (run.old, run.new) : (run.new, run.old)
+        return index < from + run.count ? to + (index - from) : nil
     }
 }
 

@@ -199,11 +199,14 @@ final class JournalFile {
     deinit { close() }
 
     /// The whole file.
-    func readAll() throws(PersistenceError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: size)
+    func readAll() throws(PersistenceError) -> [UInt8] { try read(from: 0) }
+
+    /// The file from byte `offset` to its end.
+    private func read(from offset: Int) throws(PersistenceError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, size - offset))
         var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw .system("cannot read", path) }
             done += n
@@ -245,14 +248,7 @@ final class JournalFile {
     /// one whole journal or the other, and no second server can take the new one in between.
     func dropFirst(_ length: Int) throws(PersistenceError) {
         guard length < size else { return try truncate(to: 0) }
-        var tail = [UInt8](repeating: 0, count: size - length)
-        var done = 0
-        while done < tail.count {
-            let n = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(length + done)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw .system("cannot read", path) }
-            done += n
-        }
+        let tail = try read(from: length)
         let temporary = path + ".tmp"
         let next = try FileIO.createTemporary(temporary, flags: O_RDWR | O_APPEND)
         guard flock(next, LOCK_EX | LOCK_NB) == 0 else {
