@@ -13,7 +13,7 @@ import TrellisCore
     static let required = [
         "hello", "session-lifecycle", "flow-layout", "batch-refused", "batch-mapping", "animation-manual-clock",
         "attach-frames", "layout-transition", "view-selection", "scroll-animated", "bad-input", "limits", "shutdown",
-        "dynamics-bodies", "dynamics-refused", "dynamics-fields", "scroll-physics",
+        "dynamics-bodies", "dynamics-refused", "dynamics-fields", "scroll-physics", "session-fork",
     ]
 
     @Test func theSpecsTranscriptsExist() throws {

@@ -9,7 +9,7 @@ import TrellisProtocol
 public enum CommandWording {
     /// Each method a refusal may name, and the command that sends it.
     static let commands: [(method: String, command: String)] = [
-        ("session.create", "trellis new"), ("session.destroy", "trellis kill"), ("session.info", "trellis info"),
+        ("session.create", "trellis new"), ("session.fork", "trellis fork"), ("session.destroy", "trellis kill"), ("session.info", "trellis info"),
         ("session.list", "trellis ls"), ("session.attach", "trellis attach"), ("data.reload", "trellis reload"),
         ("data.apply", "trellis apply"), ("layout.set", "trellis layout"), ("view.resize", "trellis resize"),
         ("scroll.configure", "trellis scroll-config"), ("scroll.toItem", "trellis scroll --item"), ("scroll.to", "trellis scroll --to"),

@@ -2,7 +2,7 @@ import TrellisCore
 import TrellisProtocol
 
 /// The caller a script's commands and checks go through: it makes every session the script
-/// creates run on a manual clock (so a run against `trellisd` gives the same frames as an
+/// creates (or forks) run on a manual clock (so a run against `trellisd` gives the same frames as an
 /// embedded one, whose sessions are manual anyway) and remembers them, so that `cleanUp()`
 /// leaves a shared server as the script found it.
 ///
@@ -30,7 +30,8 @@ public final class ScriptCaller: MethodCaller {
 
     public func call(_ method: String, _ params: [String: JSONValue]) throws(ClientError) -> JSONValue {
         var params = params
-        if method == "session.create" {
+        let creates = method == "session.create" || method == "session.fork"
+        if creates {
             params["clock"] = .string("manual")
             if case .string(let name)? = params["name"] { params["name"] = .string(sessionPrefix + name) }
         }
@@ -41,7 +42,7 @@ public final class ScriptCaller: MethodCaller {
         } catch .server(let code, let message, let domainCode, let data) {
             throw .server(code: code, message: unprefixed(message), domainCode: domainCode, data: data.map(unprefixed))
         }
-        if method == "session.create", let name = result["name"]?.stringValue { createdSessions.append(name) }
+        if creates, let name = result["name"]?.stringValue { createdSessions.append(name) }
         return unprefixed(result)
     }
 

@@ -1,22 +1,12 @@
 import TrellisCore
 import TrellisProtocol
 
-/// session.create, session.list, session.info, session.destroy, session.attach, session.detach.
+/// session.create, session.fork, session.list, session.info, session.destroy, session.attach, session.detach.
 enum SessionMethods {
     static let entries: [Method] = [
         Method("session.create", .changesSession) { context throws(RPCError) in
             try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset", "scroll", "dynamicsStepRate"])
-            let name = try context.string("name")
-            // Control characters are refused, so a name can be printed anywhere as it is (`ls`, logs).
-            guard !name.isEmpty, name.count <= 128,
-                  !name.contains(where: \.isNewline),
-                  !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw .invalidParams("params.name: expected a non-empty name of at most 128 characters without control characters (tabs, line ends, escapes)")
-            }
-            guard context.server.sessions[name] == nil else {
-                throw .domain("session_exists", "a session named '\(name)' already exists; destroy it first or choose another name",
-                              details: ["session": .string(name)])
-            }
+            let name = try newSessionName(context)
             let bounds = try context.optionalNumbers("bounds", ["width", "height"], in: ParamRanges.bounds, positive: true) ?? [375, 812]
             let layout: any Layout = context.params.field("layout") == nil ? FlowLayout() : try context.layout()
             let clockName = try context.optionalString("clock") ?? "live"
@@ -41,6 +31,36 @@ enum SessionMethods {
                                   contactLimit: context.server.configuration.maximumContacts)
             context.server.sessions[name] = session
             return info(session)
+        },
+        Method("session.fork", .changesSession) { context throws(RPCError) in
+            try context.allow(["session", "name", "clock"])
+            let name = try newSessionName(context)
+            let clockName = try context.optionalString("clock") ?? "manual"
+            guard var clock = Session.Clock(rawValue: clockName) else {
+                throw .invalidParams("params.clock: expected \"manual\" (the default) or \"live\", found \"\(clockName)\"")
+            }
+            if context.server.manualClocksOnly { clock = .manual }
+            // The source is brought to now (and touched, so a live source's journal line carries
+            // its time and a replay forks it at the same moment); nothing of it changes.
+            let source = try context.sessionBroughtToNow()
+            // The same state a restart restores, taken in memory: what the snapshot keeps is
+            // exactly what continues a session bit for bit (SnapshotContinuityTests).
+            var state: SessionState
+            var view: CollectionView
+            do throws(PersistenceError) { state = try SessionState(source) } catch {
+                throw .domain("invalid_state", "session '\(source.name)' cannot be forked: \(error.description)")
+            }
+            state.name = name
+            do throws(ParamError) { view = try state.makeView() } catch {
+                throw .domain("invalid_state", "session '\(source.name)' cannot be forked: \(error.message)")
+            }
+            _ = view.drainEvents()
+            let now = context.server.nowMilliseconds
+            let fork = Session(name: name, collectionView: view, clock: clock,
+                               epochMilliseconds: clock == .live ? now - view.time * 1000 : now,
+                               contactLimit: context.server.configuration.maximumContacts)
+            context.server.sessions[name] = fork
+            return info(fork)
         },
         Method("session.list", .reads) { context throws(RPCError) in
             try context.allow([])
@@ -120,6 +140,22 @@ enum SessionMethods {
     ]
 
     static func info(_ session: Session) -> JSONValue { .object(members(session)) }
+
+    /// `params.name` checked as a new session's name: one printable line, not taken.
+    private static func newSessionName(_ context: MethodContext) throws(RPCError) -> String {
+        let name = try context.string("name")
+        // Control characters are refused, so a name can be printed anywhere as it is (`ls`, logs).
+        guard !name.isEmpty, name.count <= 128,
+              !name.contains(where: \.isNewline),
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalidParams("params.name: expected a non-empty name of at most 128 characters without control characters (tabs, line ends, escapes)")
+        }
+        guard context.server.sessions[name] == nil else {
+            throw .domain("session_exists", "a session named '\(name)' already exists; destroy it first or choose another name",
+                          details: ["session": .string(name)])
+        }
+        return name
+    }
 
     /// The session info's members (session.info adds the selection).
     static func members(_ session: Session) -> [String: JSONValue] {
