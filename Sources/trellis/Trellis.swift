@@ -17,12 +17,12 @@ struct Trellis: ParsableCommand {
             \(Exit.help)
             """,
         subcommands: [
-            New.self, Ls.self, Info.self, Kill.self,
+            New.self, Fork.self, Ls.self, Info.self, Kill.self,
             Reload.self, Apply.self, Batch.self, Insert.self, Delete.self, Move.self,
             LayoutCommand.self, Resize.self, Inset.self, Scroll.self, ScrollConfig.self, Drag.self, Fling.self, Touch.self, Tap.self, Hit.self, Select.self, Deselect.self,
             Query.self, SceneCommand.self, Advance.self, Stats.self, Shutdown.self,
             Body.self, Dynamics.self,
-            Snapshot.self, Record.self,
+            Snapshot.self, Record.self, Plot.self,
             Run.self,
             Attach.self, Web.self,
             Demo.self,
