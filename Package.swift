@@ -103,6 +103,7 @@ let package = Package(
                 .embedInCode("Page/viewer.css"),
                 .embedInCode("Page/viewer.js"),
                 .embedInCode("Page/controls.js"),
+                .embedInCode("Page/chart.js"),
             ]
         ),
         .executableTarget(

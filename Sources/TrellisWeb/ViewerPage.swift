@@ -10,7 +10,9 @@
 ///   reuses views), the status bar, and the list of sessions when the page names none;
 /// - `controls.js`: on top of the `window.trellisMirror` that viewer.js makes, the pointer, the
 ///   wheel and the toolbar, live only when the attach is read-write (`--control`); they send
-///   the protocol's own requests, so the page drives the session exactly as a script would.
+///   the protocol's own requests, so the page drives the session exactly as a script would;
+/// - `chart.js`: a live chart of the selected item's motion against the scene's time, from
+///   the frames the page mirrors (`trellis plot`'s picture while the session runs).
 enum ViewerPage {
     /// The page as served: put together once, on first use (`WebViewer` asks for it when it
     /// builds its routes, so a broken template stops trellis-web at start, not at a request).
@@ -20,6 +22,7 @@ enum ViewerPage {
             "viewer.css": text(PackageResources.viewer_css),
             "viewer.js": text(PackageResources.viewer_js),
             "controls.js": text(PackageResources.controls_js),
+            "chart.js": text(PackageResources.chart_js),
         ])
 
     /// `template` with each `{{name}}` replaced by `parts[name]`, each marker there exactly once

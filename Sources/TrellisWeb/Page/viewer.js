@@ -39,6 +39,10 @@
   let layout = null;
   const attachedHooks = [];
   const layoutHooks = [];
+  // Called with the scene's time (ms) after the keyframe and after each frame is applied.
+  const frameHooks = [];
+  // Called after the selection changed (whoever changed it).
+  const selectionHooks = [];
 
   // Sends one request on the attach's socket; the promise holds the reply (result or error).
   function request(method, params) {
@@ -58,10 +62,16 @@
     get waiting() { return waiting.size; }, get motion() { return motion; },
     setMotion(m) { motion = { dragging: !!m.dragging, decelerating: !!m.decelerating }; showStatus(); },
     get selected() { return selected; },
-    setSelected(ids) { selected = new Set(ids); for (const v of views.values()) if (v.shown) draw(v); },
+    setSelected(ids) {
+      selected = new Set(ids);
+      for (const v of views.values()) if (v.shown) draw(v);
+      for (const hook of selectionHooks) hook();
+    },
+    onSelection(hook) { selectionHooks.push(hook); },
     onAttached(hook) { attachedHooks.push(hook); },
     get layout() { return layout; },
     onLayout(hook) { layoutHooks.push(hook); if (layout) hook(layout); },
+    onFrame(hook) { frameHooks.push(hook); },
   };
 
   function setLayout(type) {
@@ -211,6 +221,7 @@
     setScroll(scene.contentOffset, scene.bounds, scene.contentSize);
     scene.views.forEach((shown, order) => bind(create(shown.view, shown.reuseId), shown, order));
     showStatus();
+    for (const hook of frameHooks) hook(scene.time);
   }
 
   // In the order the protocol gives: destroyed, unbound, created, changed, bound, then the
@@ -236,6 +247,7 @@
     const now = performance.now();
     frameTimes.push(now);
     showStatus();
+    for (const hook of frameHooks) hook(p.time);
   }
 
   function create(id, reuseId) {
