@@ -80,6 +80,8 @@ public struct DynamicAnimator: Sendable {
     /// contact points left out, in all.
     public private(set) var stepsOverContactLimits = 0
     public private(set) var contactPointsDropped = 0
+    /// Pairs of overlapping bounds the broadphase's store left out, in all (`ContactsDropped`).
+    public private(set) var pairsPastStore = 0
 
     /// How many behaviours are stopped (`stopReason`).
     public var stoppedCount: Int { stopReasons.lazy.filter { $0 != nil }.count }
@@ -319,6 +321,7 @@ public struct DynamicAnimator: Sendable {
         lastStepDropped = constraints.dropped
         if constraints.dropped.exceededLimits { stepsOverContactLimits += 1 }
         contactPointsDropped += constraints.dropped.points
+        pairsPastStore += constraints.dropped.pairsPastStore
         lastJointImpulses = constraints.jointImpulses
         contactCache.store(constraints.contacts)
         reportContacts(constraints.contacts, owners: contactOwners)

@@ -78,6 +78,33 @@ import TrellisProtocol
         try must("clock.advance", ["session": .string("m"), "ms": T.n(20_000)])
     }
 
+    /// Forty long bars turned 45°, side by side 25 pt apart: their bounds overlap pairwise
+    /// (about 700 pairs), their cores are far apart (no item is crowded), so the pairs past
+    /// the broadphase's store (2 × 8 per item) show in `stats`; four bars have none.
+    @Test func pairsPastTheBroadphasesStoreShowInStats() throws {
+        for (count, past) in [(40, true), (4, false)] {
+            let s = try InProcessServer()
+            func must(_ method: String, _ params: [String: JSONValue]) throws {
+                if case .error(_, let message, _) = s.call(method, .object(params)) { throw TestFailure("\(method): \(message)") }
+            }
+            try must("session.create", ["name": .string("m"), "clock": .string("manual"), "bounds": T.pair(2000, 2000)])
+            for k in 0..<count {
+                try must("body.add", ["session": .string("m"), "body": .string("b\(k)"), "center": T.pair(500 + 25 * Double(k), 1000),
+                                      "size": T.pair(1000, 10), "angle": T.n(Double.pi / 4)])
+            }
+            let items: JSONValue = .array((0..<count).map { .object(["body": .string("b\($0)")]) })
+            try must("dynamics.add", ["session": .string("m"), "behavior": .object(["type": .string("collision"), "items": items])])
+            try must("clock.advance", ["session": .string("m"), "ms": T.n(50)])
+            guard case .result(let stats) = s.call("stats", .object(["session": .string("m")])) else {
+                Issue.record("stats failed")
+                return
+            }
+            let pairs = stats["dynamics"]?["pairsPastStore"]?.numberValue ?? -1
+            #expect(past ? pairs > 0 : pairs == 0, "\(count) bars: \(pairs) pairs past the store")
+            #expect(stats["dynamics"]?["contactsDropped"] == T.n(0), "not a contact limit")
+        }
+    }
+
     @Test func aLiveSessionThatCannotKeepUpDropsStepsAndSaysSo() throws {
         let server = try ServerProcess(arguments: ["--tick-budget-ms", "1", "--no-persistence"])
         defer { server.stop() }

@@ -202,7 +202,7 @@ extension CollectionView {
         return DynamicsLoad(bodies: dynamics.bodies.count, behaviors: a.behaviors.count, stopped: a.stoppedCount,
                             dynamicItems: a.bodies.count, contacts: a.lastStepContacts,
                             stepsOverContactLimits: a.stepsOverContactLimits, contactPointsDropped: a.contactPointsDropped,
-                            stepsDropped: dynamicsStepsDropped, timeDropped: dynamicsTimeDropped)
+                            pairsPastStore: a.pairsPastStore, stepsDropped: dynamicsStepsDropped, timeDropped: dynamicsTimeDropped)
     }
 
     /// True while the animator runs (UIDynamicAnimator.isRunning).

@@ -28,7 +28,7 @@ public struct ContactsDropped: Hashable, Sendable {
     public var testsExhausted = false
     /// Pairs of overlapping bounds past the broadphase's store, in a scene with no crowded item
     /// (`Broadphase`): counted so that they are not lost unseen. A spreading spawn has thousands
-    /// a step, mostly pairs fattened for speed that do not touch; not yet a limit in the stats.
+    /// a step, mostly pairs fattened for speed that do not touch (`stats`' `pairsPastStore`).
     public var pairsPastStore = 0
 
     public init() {}

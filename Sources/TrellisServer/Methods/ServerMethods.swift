@@ -103,7 +103,7 @@ enum ServerMethods {
             "stopped": .number(Double(load.stopped)), "dynamicItems": .number(Double(load.dynamicItems)),
             "contacts": .number(Double(load.contacts)), "stepsOverContactLimit": .number(Double(load.stepsOverContactLimits)),
             "contactsDropped": .number(Double(load.contactPointsDropped)), "stepsDropped": .number(Double(load.stepsDropped)),
-            "behindMs": .number((load.timeDropped * 1000).rounded()),
+            "behindMs": .number((load.timeDropped * 1000).rounded()), "pairsPastStore": .number(Double(load.pairsPastStore)),
         ])
     }
 }

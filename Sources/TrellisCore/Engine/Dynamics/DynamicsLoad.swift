@@ -10,6 +10,9 @@ public struct DynamicsLoad: Hashable, Sendable {
     /// Steps whose contacts the contact limits cut, and the points they left out, in all.
     public var stepsOverContactLimits: Int
     public var contactPointsDropped: Int
+    /// Pairs of overlapping bounds past the broadphase's store, in all (not a limit: counted so
+    /// that they are not lost unseen).
+    public var pairsPastStore: Int = 0
     /// Dynamics steps dropped to keep ticks within their budget, in all.
     public var stepsDropped: Int
     /// The simulated seconds those steps stood for (at the step rate of when they were dropped).
