@@ -50,10 +50,7 @@ public enum PlotProperty: String, CaseIterable, Sendable {
     /// The value in an element's `dynamics.item` result, or nil when this is not an element's
     /// property or the result lacks it.
     public func value(ofItem item: JSONValue) -> Double? {
-        func component(_ key: String, _ index: Int) -> Double? {
-            guard case .array(let pair)? = item[key], pair.count == 2 else { return nil }
-            return pair[index].numberValue
-        }
+        func component(_ key: String, _ index: Int) -> Double? { Self.component(item, key, index) }
         switch self {
         case .centerX: return component("center", 0)
         case .centerY: return component("center", 1)
@@ -70,10 +67,7 @@ public enum PlotProperty: String, CaseIterable, Sendable {
 
     /// The value in a session info's `scroll` state, or nil for an element's property.
     public func value(ofScroll scroll: JSONValue) -> Double? {
-        func component(_ key: String, _ index: Int) -> Double? {
-            guard case .array(let pair)? = scroll[key], pair.count == 2 else { return nil }
-            return pair[index].numberValue
-        }
+        func component(_ key: String, _ index: Int) -> Double? { Self.component(scroll, key, index) }
         switch self {
         case .offsetX: return component("contentOffset", 0)
         case .offsetY: return component("contentOffset", 1)
@@ -81,5 +75,11 @@ public enum PlotProperty: String, CaseIterable, Sendable {
         case .scrollVelocityY: return component("velocity", 1)
         default: return nil
         }
+    }
+
+    /// Component `index` of the pair `object[key]` (`[x, y]`), or nil when it is not one.
+    private static func component(_ object: JSONValue, _ key: String, _ index: Int) -> Double? {
+        guard case .array(let pair)? = object[key], pair.count == 2 else { return nil }
+        return pair[index].numberValue
     }
 }

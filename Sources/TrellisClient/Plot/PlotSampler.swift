@@ -111,18 +111,20 @@ public struct PlotSampler {
                 elapsed = time
             }
             var k = 0
+            // The next series' sample: a finite number, or the server's fault.
+            func append(_ value: Double?, _ what: @autoclosure () -> String) throws(ClientError) {
+                guard let value, value.isFinite else { throw .badReply(what()) }
+                series[k].times.append(time)
+                series[k].values.append(value)
+                k += 1
+            }
             if !elementProperties.isEmpty {
                 for (e, element) in request.elements.enumerated() {
                     let item = try caller.call("dynamics.item", ["session": .string(copy), "element": element.wire])
                     dynamic[e].append(item["dynamic"] == .bool(true))
                     centres[e].append(Point(PlotProperty.centerX.value(ofItem: item) ?? 0, PlotProperty.centerY.value(ofItem: item) ?? 0))
                     for property in elementProperties {
-                        guard let value = property.value(ofItem: item), value.isFinite else {
-                            throw .badReply("dynamics.item: no finite \(property.rawValue) for \(element.argument)")
-                        }
-                        series[k].times.append(time)
-                        series[k].values.append(value)
-                        k += 1
+                        try append(property.value(ofItem: item), "dynamics.item: no finite \(property.rawValue) for \(element.argument)")
                     }
                 }
             }
@@ -130,12 +132,7 @@ public struct PlotSampler {
                 let info = try caller.call("session.info", ["session": .string(copy)])
                 guard let scroll = info["scroll"] else { throw .badReply("session.info: no scroll state") }
                 for property in scrollProperties {
-                    guard let value = property.value(ofScroll: scroll), value.isFinite else {
-                        throw .badReply("session.info: no finite \(property.rawValue) in the scroll state")
-                    }
-                    series[k].times.append(time)
-                    series[k].values.append(value)
-                    k += 1
+                    try append(property.value(ofScroll: scroll), "session.info: no finite \(property.rawValue) in the scroll state")
                 }
             }
             progress(n + 1, times.count)
