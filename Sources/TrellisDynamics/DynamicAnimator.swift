@@ -62,6 +62,8 @@ public struct DynamicAnimator: Sendable {
     }
     public private(set) var events: [Event] = []
     private var contactTracker = ContactTracker()
+    /// The pairs touching after the last step, in the tracker's order (the debug layer's contacts).
+    var touchingContacts: [TouchingContact] { contactTracker.touches }
     /// Last step's joint impulses, to warm-start this step's.
     private var lastJointImpulses = JointImpulses()
     /// Last step's contact impulses, to warm-start this step's.
