@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TrellisDynamics
 
 /// How viewers draw the debug layer's shapes, by kind: one colour per concern (items blue,
@@ -26,28 +29,35 @@ public enum DebugStyle {
         }
     }
 
-    /// The terminal's character for a shape's lines; points get `pointGlyph`.
-    public static func glyph(_ kind: DebugShape.Kind) -> Character {
+    /// The terminal's character for a shape's lines (ASCII when the terminal shows no
+    /// Unicode); points get `pointGlyph`, arrows end in `arrowHead`.
+    public static func glyph(_ kind: DebugShape.Kind, unicode: Bool) -> Unicode.Scalar {
         switch kind {
-        case .collision: "·"
-        case .velocity, .force, .fieldArrow: "→"
-        case .bounds, .content: "┄"
-        case .boundary: "═"
+        case .collision, .velocity, .force, .fieldArrow: unicode ? "·" : "."
+        case .bounds, .content: unicode ? "┄" : "-"
+        case .boundary: unicode ? "═" : "="
         case .attachment, .axis, .range: "~"
-        case .field: "░"
-        case .rubberBand: "≈"
-        case .target: "┈"
-        default: "·"
+        case .field: unicode ? "░" : ":"
+        case .rubberBand: unicode ? "≈" : "="
+        case .target: unicode ? "┈" : "-"
+        default: unicode ? "·" : "."
         }
     }
 
-    public static func pointGlyph(_ kind: DebugShape.Kind) -> Character {
+    public static func pointGlyph(_ kind: DebugShape.Kind, unicode: Bool) -> Unicode.Scalar {
         switch kind {
-        case .contact: "✶"
+        case .contact: unicode ? "✶" : "*"
         case .centerOfMass: "+"
         case .anchor: "o"
-        case .snap: "◎"
-        default: "•"
+        case .snap: unicode ? "◎" : "@"
+        default: unicode ? "•" : "o"
         }
+    }
+
+    /// The head of an arrow pointing along (dx, dy) on screen (y down), one of eight.
+    public static func arrowHead(dx: Double, dy: Double, unicode: Bool) -> Unicode.Scalar {
+        let octant = Int(((atan2(dy, dx) / (Double.pi / 4)).rounded() + 8).truncatingRemainder(dividingBy: 8))
+        let heads: [Unicode.Scalar] = unicode ? ["→", "↘", "↓", "↙", "←", "↖", "↑", "↗"] : [">", "\\", "v", "/", "<", "\\", "^", "/"]
+        return heads[max(0, min(7, octant))]
     }
 }
