@@ -68,6 +68,31 @@ public struct DebugShape: Hashable, Sendable {
     }
 }
 
+extension DebugShape.Kind {
+    /// The kind's name as a constant (the wire writes one per shape, every frame).
+    public var name: StaticString {
+        switch self {
+        case .collision: "collision"
+        case .centerOfMass: "centerOfMass"
+        case .velocity: "velocity"
+        case .bounds: "bounds"
+        case .boundary: "boundary"
+        case .attachment: "attachment"
+        case .anchor: "anchor"
+        case .axis: "axis"
+        case .range: "range"
+        case .snap: "snap"
+        case .field: "field"
+        case .fieldArrow: "fieldArrow"
+        case .force: "force"
+        case .contact: "contact"
+        case .content: "content"
+        case .rubberBand: "rubberBand"
+        case .target: "target"
+        }
+    }
+}
+
 extension DebugShape.Geometry {
     /// The corners of a `box`, in order around it; the points of a path.
     public var points: [Point] {

@@ -34,13 +34,13 @@ extension DynamicAnimator {
             }
         }
         var last: DebugShapeID?
-        for touch in touchingContacts {
+        forEachTouch { first, second, boundary, point in
             // Against a boundary the part is its number, negative, so that an item's touches of
             // two boundaries are two shapes; a pair in two collision behaviours is drawn once.
-            let id = DebugShapeID(.contact, touch.key.first, touch.key.second ?? -1 - touch.key.boundary)
-            if id == last { continue }
+            let id = DebugShapeID(.contact, first, second ?? -1 - boundary)
+            if id == last { return }
             last = id
-            shapes.append(DebugShape(id, .contact, .point(touch.point)))
+            shapes.append(DebugShape(id, .contact, .point(point)))
         }
         // Behaviours' and items' numbers mostly come in order already; a sort only when not.
         if zip(shapes[start...], shapes[(start + 1)...]).contains(where: { !($0.id < $1.id) }) {

@@ -11,43 +11,86 @@ import TrellisDynamics
 /// `label`, numbers rounded as views' geometry is.
 extension WireEncoding {
     public static func writeDebugShape(_ shape: DebugShape, into b: inout ByteBuffer) {
-        var o = JSONObjectWriter(into: &b)
-        o.key("id", into: &b)
-        writeDebugShapeID(shape.id, into: &b)
-        o.key("kind", into: &b)
-        JSONWriter.writeString(shape.kind.rawValue, into: &b)
+        // The id, kind and geometry of all but paths go through one scratch write: a frame of a
+        // moving pile writes thousands of shapes, and each append of its own was most of the cost.
+        let room = 128 + 8 * (ScratchWriter.maximumNumberBytes + 1)
         switch shape.geometry {
-        case .polygon(let points):
-            o.key("polygon", into: &b)
+        case .polygon(let points), .polyline(let points):
+            b.appendScratch(maximumCount: room) { s in head(shape, &s) }
+            if case .polygon = shape.geometry { b.append("\"polygon\":") } else { b.append("\"polyline\":") }
             writeFlat(points, into: &b)
-        case .polyline(let points):
-            o.key("polyline", into: &b)
-            writeFlat(points, into: &b)
-        case .box(let c, let s, let angle):
-            o.key("polygon", into: &b)
-            // The corners clockwise on screen from the top left, as `Geometry.corners` gives
-            // them, without an array (every dynamic item of every frame has one).
-            let hw = s.width / 2, hh = s.height / 2
-            if angle == 0 {
-                writeNumbers(c.x - hw, c.y - hh, c.x + hw, c.y - hh, c.x + hw, c.y + hh, c.x - hw, c.y + hh, into: &b)
-            } else {
-                let sn = sin(angle), cs = cos(angle)
-                let ax = hw * cs, ay = hw * sn, bx = -hh * sn, by = hh * cs
-                writeNumbers(c.x - ax - bx, c.y - ay - by, c.x + ax - bx, c.y + ay - by,
-                             c.x + ax + bx, c.y + ay + by, c.x - ax + bx, c.y - ay + by, into: &b)
+        case .box(let c, let size, let angle):
+            b.appendScratch(maximumCount: room) { s in
+                head(shape, &s)
+                s.raw("\"polygon\":[")
+                // The corners clockwise on screen from the top left, as `Geometry.corners` gives
+                // them, without an array.
+                let hw = size.width / 2, hh = size.height / 2
+                if angle == 0 {
+                    numbers(&s, c.x - hw, c.y - hh, c.x + hw, c.y - hh)
+                    s.byte(UInt8(ascii: ","))
+                    numbers(&s, c.x + hw, c.y + hh, c.x - hw, c.y + hh)
+                } else {
+                    let sn = sin(angle), cs = cos(angle)
+                    let ax = hw * cs, ay = hw * sn, bx = -hh * sn, by = hh * cs
+                    numbers(&s, c.x - ax - bx, c.y - ay - by, c.x + ax - bx, c.y + ay - by)
+                    s.byte(UInt8(ascii: ","))
+                    numbers(&s, c.x + ax + bx, c.y + ay + by, c.x - ax + bx, c.y - ay + by)
+                }
+                s.byte(UInt8(ascii: "]"))
             }
         case .ellipse(let c, let r):
-            o.key("ellipse", into: &b)
-            writeNumbers(c.x, c.y, r.width, r.height, into: &b)
+            b.appendScratch(maximumCount: room) { s in
+                head(shape, &s)
+                s.raw("\"ellipse\":[")
+                numbers(&s, c.x, c.y, r.width, r.height)
+                s.byte(UInt8(ascii: "]"))
+            }
         case .point(let p):
-            o.key("point", into: &b)
-            writeNumbers(p.x, p.y, into: &b)
+            b.appendScratch(maximumCount: room) { s in
+                head(shape, &s)
+                s.raw("\"point\":[")
+                s.rounded(p.x, places: geometryPlaces)
+                s.byte(UInt8(ascii: ","))
+                s.rounded(p.y, places: geometryPlaces)
+                s.byte(UInt8(ascii: "]"))
+            }
         case .arrow(let from, let to):
-            o.key("arrow", into: &b)
-            writeNumbers(from.x, from.y, to.x, to.y, into: &b)
+            b.appendScratch(maximumCount: room) { s in
+                head(shape, &s)
+                s.raw("\"arrow\":[")
+                numbers(&s, from.x, from.y, to.x, to.y)
+                s.byte(UInt8(ascii: "]"))
+            }
         }
-        if let label = shape.label { o.field("label", label, into: &b) }
-        o.end(into: &b)
+        if let label = shape.label {
+            b.append(",\"label\":")
+            JSONWriter.writeString(label, into: &b)
+        }
+        b.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"id":"group.owner.part","kind":"KIND",` (at most 96 bytes: the names are short).
+    @inline(__always)
+    private static func head(_ shape: DebugShape, _ s: inout ScratchWriter) {
+        s.raw("{\"id\":\"")
+        s.raw(shape.id.group.name)
+        s.byte(UInt8(ascii: "."))
+        s.int(shape.id.owner)
+        s.byte(UInt8(ascii: "."))
+        s.int(shape.id.part)
+        s.raw("\",\"kind\":\"")
+        s.raw(shape.kind.name)
+        s.raw("\",")
+    }
+
+    /// Four numbers, comma-separated.
+    @inline(__always)
+    private static func numbers(_ s: inout ScratchWriter, _ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        s.rounded(a, places: geometryPlaces); s.byte(UInt8(ascii: ","))
+        s.rounded(b, places: geometryPlaces); s.byte(UInt8(ascii: ","))
+        s.rounded(c, places: geometryPlaces); s.byte(UInt8(ascii: ","))
+        s.rounded(d, places: geometryPlaces)
     }
 
     /// "group.owner.part", written without building the string.
@@ -87,32 +130,4 @@ extension WireEncoding {
         b.append(UInt8(ascii: "]"))
     }
 
-    // Fixed counts rather than a variadic list: that allocated an array per shape.
-    private static func writeNumbers(_ a: Double, _ b: Double, into buffer: inout ByteBuffer) {
-        buffer.appendScratch(maximumCount: 2 * (ScratchWriter.maximumNumberBytes + 1) + 2) { s in
-            s.byte(UInt8(ascii: "[")); number(a, &s, first: true); number(b, &s); s.byte(UInt8(ascii: "]"))
-        }
-    }
-
-    private static func writeNumbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, into buffer: inout ByteBuffer) {
-        buffer.appendScratch(maximumCount: 4 * (ScratchWriter.maximumNumberBytes + 1) + 2) { s in
-            s.byte(UInt8(ascii: "[")); number(a, &s, first: true); number(b, &s); number(c, &s); number(d, &s)
-            s.byte(UInt8(ascii: "]"))
-        }
-    }
-
-    private static func writeNumbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double,
-                                     _ e: Double, _ f: Double, _ g: Double, _ h: Double, into buffer: inout ByteBuffer) {
-        buffer.appendScratch(maximumCount: 8 * (ScratchWriter.maximumNumberBytes + 1) + 2) { s in
-            s.byte(UInt8(ascii: "[")); number(a, &s, first: true); number(b, &s); number(c, &s); number(d, &s)
-            number(e, &s); number(f, &s); number(g, &s); number(h, &s)
-            s.byte(UInt8(ascii: "]"))
-        }
-    }
-
-    @inline(__always)
-    private static func number(_ v: Double, _ s: inout ScratchWriter, first: Bool = false) {
-        if !first { s.byte(UInt8(ascii: ",")) }
-        s.rounded(v, places: geometryPlaces)
-    }
 }
