@@ -33,15 +33,29 @@ extension DynamicAnimator {
                                          .arrow(from: body.center, to: body.center + body.velocity * Self.debugVelocitySeconds)))
             }
         }
+        // Against a boundary the part is −1 − its number, so that an item's touches of two
+        // boundaries are two shapes. The tracker lists each item's touches together (the other
+        // items', then the boundaries'): each item's few are put in part order as they come,
+        // so that the shapes come in id order without sorting them all.
         var last: DebugShapeID?
-        forEachTouch { first, second, boundary, point in
-            // Against a boundary the part is its number, negative, so that an item's touches of
-            // two boundaries are two shapes; a pair in two collision behaviours is drawn once.
-            let id = DebugShapeID(.contact, first, second ?? -1 - boundary)
-            if id == last { return }
-            last = id
-            shapes.append(DebugShape(id, .contact, .point(point)))
+        var groupFirst = Int.min
+        var group: [(part: Int, point: Point)] = []
+        func flush() {
+            group.sort { $0.part < $1.part }
+            for touch in group {
+                let id = DebugShapeID(.contact, groupFirst, touch.part)
+                // A pair in two collision behaviours is drawn once.
+                if id == last { continue }
+                last = id
+                shapes.append(DebugShape(id, .contact, .point(touch.point)))
+            }
+            group.removeAll(keepingCapacity: true)
         }
+        forEachTouch { first, second, boundary, point in
+            if first != groupFirst { flush(); groupFirst = first }
+            group.append((second ?? -1 - boundary, point))
+        }
+        flush()
         // Behaviours' and items' numbers mostly come in order already; a sort only when not.
         if zip(shapes[start...], shapes[(start + 1)...]).contains(where: { !($0.id < $1.id) }) {
             shapes[start...].sort { $0.id < $1.id }
