@@ -62,6 +62,10 @@ public struct DynamicAnimator: Sendable {
     }
     public private(set) var events: [Event] = []
     private var contactTracker = ContactTracker()
+    /// The pairs touching after the last step, in the tracker's order (the debug layer's contacts).
+    func forEachTouch(_ body: (_ first: Int, _ second: Int?, _ boundary: Int, _ point: Point) -> Void) {
+        contactTracker.forEachTouch(body)
+    }
     /// Last step's joint impulses, to warm-start this step's.
     private var lastJointImpulses = JointImpulses()
     /// Last step's contact impulses, to warm-start this step's.

@@ -8,7 +8,8 @@ import TrellisProtocol
 /// page's terms and keep a page from reaching other sessions or other methods at all.
 enum PageRequest {
     /// Methods any page may call: what the status bar and hit tests read.
-    static let watching: Set<String> = ["session.info", "stats", "hit", "query.scene", "query.attributes"]
+    /// (`session.attach` only with `debug`: the page's debug toggle attaches again.)
+    static let watching: Set<String> = ["session.info", "stats", "hit", "query.scene", "query.attributes", "session.attach"]
     /// Methods a page may call with `--control`: the pointer, the wheel and the toolbar.
     static let driving: Set<String> = [
         "gesture.pan", "gesture.tap", "gesture.touch", "batch", "layout.set", "scroll.to", "scroll.toItem",
@@ -65,6 +66,16 @@ enum PageRequest {
         if let named = params["session"], named != .string(session) {
             return .refuse(refusal(id: id, code: -32602, dataCode: nil,
                                  "params.session: this page is attached to '\(session)'; open /?session=NAME to watch another"))
+        }
+        if method == "session.attach" {
+            // A page attaches again only to show or hide the debug layer, and stays as
+            // read-only as the bridge attached it.
+            let debug = params["debug"] ?? .bool(false)
+            guard case .bool = debug, params.keys.allSatisfy({ $0 == "session" || $0 == "debug" }) else {
+                return .refuse(refusal(id: id, code: -32602, dataCode: nil,
+                                     "params: a page's session.attach takes only debug (true or false), to show or hide the debug layer"))
+            }
+            params = ["debug": debug, "readOnly": .bool(!control)]
         }
         params["session"] = .string(session)
         envelope["params"] = .object(params)

@@ -12,7 +12,9 @@ struct Attach: ParsableCommand, OptionChecks {
             alpha, z-order and transform, and a status line (frame seq, fps, views bound and \
             pooled, views created and reused). Keys: q quits; arrows, j/k, h/l, PgUp/PgDn, \
             g/G scroll the session, shift+arrows fling it (3000 pt/s, as a flick on a phone; not \
-            with --read-only). Needs a terminal on stdout, unless --frames is given: then frames \
+            with --read-only); d shows or hides the debug layer (collision shapes, boundaries, \
+            attachments, fields, contacts, scroll targets, drawn dim under the views; --debug \
+            starts with it). Needs a terminal on stdout, unless --frames is given: then frames \
             are printed as text. With --json every frame is printed instead as one line \
             {"seq": N, "scene": SCENE}, the scene as `trellis --json scene` prints it (until \
             --frames, the session closing, or Ctrl-C).
@@ -21,6 +23,7 @@ struct Attach: ParsableCommand, OptionChecks {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The session's name.") var name: String
     @Flag(help: "Attach read-only: watch without being able to change the session.") var readOnly = false
+    @Flag(help: "Start with the debug layer shown (the d key toggles it).") var debug = false
     @Option(help: ArgumentHelp("Stop after drawing N frames (the first is the keyframe).", valueName: "N")) var frames: Int?
     @Option(help: ArgumentHelp("Text size COLUMNSxROWS when stdout is not a terminal (default 80x24).", valueName: "CxR"))
     var size: String?
@@ -41,6 +44,7 @@ struct Attach: ParsableCommand, OptionChecks {
         var configuration = TerminalViewer.Configuration(socketPath: global.socketPath, session: name)
         configuration.readOnly = readOnly
         configuration.frameLimit = frames
+        configuration.debug = debug
         configuration.environment = ProcessInfo.processInfo.environment
         if global.json {
             configuration.output = .json

@@ -16,6 +16,10 @@ struct Record: ParsableCommand, OptionChecks {
             seq (a gap in seq means the server skipped frames for this viewer). The directory \
             is created when missing. One line per file is printed (--json: one object).
 
+            --debug draws the debug layer over the views in every file (as snapshot --debug); \
+            a frame that changes only the debug layer is a file of its own, with the seq of \
+            the frame before it.
+
             Stops after --frames files. A session only publishes frames when its scene changes \
             (a manual clock: when someone advances it or changes it), so a wait longer than \
             --frame-timeout seconds stops the recording with exit 69, as does the session \
@@ -29,6 +33,8 @@ struct Record: ParsableCommand, OptionChecks {
     @Option(help: ArgumentHelp("How many files to write, the keyframe included.", valueName: "n")) var frames: Int
     @Option(help: ArgumentHelp("Seconds to wait for each frame before giving up.", valueName: "seconds"))
     var frameTimeout: Double = 30
+    @Flag(help: "Draw the debug layer (collision shapes, boundaries, attachments, fields, contacts, scroll targets) over the views.")
+    var debug = false
 
     func checkOptions() throws {
         guard frames >= 1 else { throw optionError("--frames must be at least 1") }
@@ -57,14 +63,15 @@ struct Record: ParsableCommand, OptionChecks {
     }
 
     private func record(_ client: RPCClient) throws {
-        let attached = try client.call("session.attach", ["session": .string(name), "readOnly": .bool(true)])
+        let attached = try client.call("session.attach", ["session": .string(name), "readOnly": .bool(true), "debug": .bool(debug)])
         guard let keyframe = attached["keyframe"], let firstSeq = attached["seq"]?.numberValue else {
             throw ClientError.badReply("session.attach: no keyframe or seq")
         }
         var state = ViewerState(keyframe: try decoded { () throws(ParamError) in try WireScene.scene(keyframe) })
+        var layer: DebugLayerState? = debug ? DebugLayerState(try decoded { () throws(ParamError) in try WireDebug.layer(attached["debug"] ?? .null) }) : nil
         var seq = Int(firstSeq)
         let width = max(4, String(frames).count)
-        try write(state, seq: seq, number: 1, width: width)
+        try write(state, layer, seq: seq, number: 1, width: width)
         var written = 1
         // How far a long recording is (on a terminal only), erased before each file's line.
         let progress = ProgressLine()
@@ -82,13 +89,16 @@ struct Record: ParsableCommand, OptionChecks {
             case "frame":
                 guard let params else { continue }
                 let delta = try decoded { () throws(ParamError) in try WireScene.delta(params) }
+                let debugDelta = try decoded { () throws(ParamError) in try WireDebug.delta(params) }
                 let frameSeq = Int(params["seq"]?.numberValue ?? Double(seq + 1))
-                // The keyframe already holds every frame up to its seq.
-                guard frameSeq > seq else { continue }
+                // The keyframe already holds every frame up to its seq; a frame that changes
+                // only the debug layer repeats the seq it belongs to.
+                guard frameSeq > seq || (layer != nil && debugDelta != nil && frameSeq == seq) else { continue }
                 state.apply(delta)
+                if let debugDelta { layer?.apply(debugDelta) }
                 seq = frameSeq
                 written += 1
-                try write(state, seq: seq, number: written, width: width)
+                try write(state, layer, seq: seq, number: written, width: width)
             case "session.closed":
                 let reason = params?["reason"]?.stringValue ?? "closed"
                 printError("trellis: session '\(name)' closed (\(reason)) after \(written) of \(frames) files")
@@ -100,11 +110,11 @@ struct Record: ParsableCommand, OptionChecks {
     }
 
     /// Writes the mirrored scene as file `number` and reports it on stdout.
-    private func write(_ state: ViewerState, seq: Int, number: Int, width: Int) throws {
+    private func write(_ state: ViewerState, _ layer: DebugLayerState?, seq: Int, number: Int, width: Int) throws {
         let digits = String(number)
         let file = "frame-" + String(repeating: "0", count: max(0, width - digits.count)) + digits + "-seq\(seq).svg"
         let scene = state.scene
-        try writeFile(SVGRenderer(session: name, seq: seq).render(scene), to: svgDir + "/" + file)
+        try writeFile(SVGRenderer(session: name, seq: seq).render(scene, debug: layer?.sorted), to: svgDir + "/" + file)
         let time = scene.time * 1000
         let drawn = SVGRenderer.drawingOrder(scene.views).count
         let line = global.json

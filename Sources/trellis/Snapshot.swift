@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TrellisClient
 import TrellisCore
+import TrellisDynamics
 import TrellisProtocol
 
 /// `trellis snapshot NAME --svg out.svg [--at-time ms]`: the scene now as an SVG picture.
@@ -16,6 +17,12 @@ struct Snapshot: ParsableCommand {
             perspective; hidden views left out; back to front by z-index. The viewBox is the \
             visible rect (content offset and bounds), so shapes sit at content coordinates.
 
+            --debug draws the debug layer over the views (UIKit Dynamics' debugEnabled): each \
+            item's collision shape, centre of mass and velocity, the reference bounds and \
+            boundaries, attachments, snap points, fields, contacts, and the scroll's content \
+            bounds, rubber-band edge and fling target; the picture is then taken as a read-only \
+            debug viewer sees it (session.attach with debug), each shape of class debug-KIND.
+
             --at-time MS is an absolute time on a manual clock: the session is advanced to it \
             (clock.advance, which publishes a frame to its viewers) before the picture is taken. \
             A time before the session's current time is refused (exit 65), and so is --at-time \
@@ -29,22 +36,33 @@ struct Snapshot: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the SVG ('-' for standard output).", valueName: "file")) var svg: String
     @Option(help: ArgumentHelp("Advance a manual clock to this absolute time first (1500, 1500ms, 1.5s).", valueName: "ms"))
     var atTime: String?
+    @Flag(help: "Draw the debug layer (collision shapes, boundaries, attachments, fields, contacts, scroll targets) over the views.")
+    var debug = false
 
     func run() throws {
         let target = try atTime.map { text in try parsing { () throws(SyntaxError) in try CommandSyntax.milliseconds(text) } }
         try withServer(global, session: name) { c in
             if let target { try advance(c, to: target) }
-            let result = try c.call("query.scene", ["session": .string(name)])
+            // The debug layer travels only to viewers: attach as a read-only one for it.
+            let result = debug
+                ? try c.call("session.attach", ["session": .string(name), "readOnly": .bool(true), "debug": .bool(true)])
+                : try c.call("query.scene", ["session": .string(name)])
             let scene: Scene
-            do { scene = try WireScene.scene(result) } catch let error as ParamError {
-                throw report(ClientError.badReply("query.scene: \(error.message)"), json: global.json)
+            var shapes: [DebugShape]?
+            do {
+                scene = try WireScene.scene(debug ? result["keyframe"] ?? .null : result)
+                if debug { shapes = try WireDebug.layer(result["debug"] ?? .null) }
+            } catch let error as ParamError {
+                throw report(ClientError.badReply("\(debug ? "session.attach" : "query.scene"): \(error.message)"), json: global.json)
             }
-            try writeFile(SVGRenderer(session: name).render(scene), to: svg)
+            try writeFile(SVGRenderer(session: name).render(scene, debug: shapes), to: svg)
             guard svg != "-" else { return }
             let drawn = SVGRenderer.drawingOrder(scene.views).count
-            let summary: JSONValue = .object(["file": .string(svg), "views": .number(Double(drawn)),
-                                               "time": .number(scene.time * 1000)])
-            c.emit(summary) { _ in ["\(svg): \(drawn) views at \(SVGRenderer.number(scene.time * 1000))ms"] }
+            var summary: [String: JSONValue] = ["file": .string(svg), "views": .number(Double(drawn)),
+                                                "time": .number(scene.time * 1000)]
+            if let shapes { summary["debugShapes"] = .number(Double(shapes.count)) }
+            let shapesNote = shapes.map { ", \($0.count) debug shapes" } ?? ""
+            c.emit(.object(summary)) { _ in ["\(svg): \(drawn) views\(shapesNote) at \(SVGRenderer.number(scene.time * 1000))ms"] }
         }
     }
 

@@ -327,6 +327,51 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issue 29: the debug layer's cost per frame for the pile (1,000 free bodies falling into a
+    // box, as dynamics.pile.1k, as a session's bodies, all on screen), against the frame's
+    // publish time (the views' diff and encoding), over a whole 6 s run: each frame the engine
+    // advances (not timed), the views are published (publish_us), then the debug layer is
+    // built, diffed and encoded (debug_us); debug_pct is their ratio (target ≤ 10 %). With no
+    // debug viewer the server does not enter that path at all (DebugLayerTests: no shape
+    // built, the same bytes), so its cost then is 0 by construction.
+    var debugConfiguration = limits(.seconds(60), 5)
+    debugConfiguration.metrics = [.wallClock, publishMicroseconds, debugMicroseconds, debugPercent]
+    debugConfiguration.units = [publishMicroseconds: .count, debugMicroseconds: .count, debugPercent: .count]
+    Benchmark("frame.debug.pile.1k", configuration: debugConfiguration) { benchmark in
+        var view = PileSession.make()
+        var published = PublishedScene(keyframe: view.scene)
+        var frame = FrameWriter()
+        var layer = PublishedDebugLayer()
+        var debugFrame = DebugFrameWriter()
+        var shapes: [DebugShape] = []
+        var bytes = ByteBuffer(capacity: 1 << 18)
+        var publishTime = 0.0, debugTime = 0.0
+        let frames = smoke ? 10 : 360
+        benchmark.startMeasurement()
+        for k in 1...frames {
+            view.advance(to: Double(k) / 60)
+            let start = monotonicMicroseconds()
+            published.publish(view, pooled: view.reusePool.pooledViewIDs, writing: &frame)
+            bytes.clear()
+            var o = JSONObjectWriter(into: &bytes)
+            frame.write(&o, into: &bytes)
+            let mid = monotonicMicroseconds()
+            shapes.removeAll(keepingCapacity: true)
+            view.appendDebugShapes(to: &shapes)
+            layer.publish(&shapes, writing: &debugFrame)
+            debugFrame.write(&o, into: &bytes)
+            o.end(into: &bytes)
+            let end = monotonicMicroseconds()
+            publishTime += mid - start
+            debugTime += end - mid
+            blackHole(bytes.count)
+        }
+        benchmark.stopMeasurement()
+        benchmark.measurement(publishMicroseconds, Int((publishTime / Double(frames)).rounded()))
+        benchmark.measurement(debugMicroseconds, Int((debugTime / Double(frames)).rounded()))
+        benchmark.measurement(debugPercent, Int((100 * debugTime / max(publishTime, 1)).rounded()))
+    }
+
     // One 60 Hz step of 10,000 items on zero-length springs (DynamicsScene.springs): one step
     // per sample (a sample cannot be scaled: the scene is rebuilt between samples).
     let springs = SpringsRun()
@@ -400,6 +445,42 @@ func timeRun(_ benchmark: Benchmark, _ scene: DynamicAnimator, steps: Int, worst
     benchmark.measurement(pileBusiestP50, Int(StepTimes.median(busiest).rounded()))
     benchmark.measurement(pileMeanStep, Int(StepTimes.mean(times.wall).rounded()))
     if worst { benchmark.measurement(maxStep, Int((times.wall.max() ?? 0).rounded())) }
+}
+
+/// `frame.debug.pile.1k`'s figures: per frame, the views' publish and the debug layer's
+/// build, diff and encoding (µs), and the second as a percentage of the first.
+let publishMicroseconds = BenchmarkMetric.custom("publish_us", polarity: .prefersSmaller, useScalingFactor: false)
+let debugMicroseconds = BenchmarkMetric.custom("debug_us", polarity: .prefersSmaller, useScalingFactor: false)
+let debugPercent = BenchmarkMetric.custom("debug_pct", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// The monotonic clock in microseconds.
+func monotonicMicroseconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) * 1e6 + Double(t.tv_nsec) / 1e3
+}
+
+/// DynamicsScene.pile as a session: 1,000 free bodies of 30×30 in rows of 25 in a 1,200 × 2,000
+/// view (all on screen), the view's bounds their boundary, gravity 1, friction 0.3.
+enum PileSession {
+    static func make() -> CollectionView {
+        var view = CollectionView(boundsSize: Size(1_200, 2_000), layout: FlowLayout(), data: CollectionData())
+        let left = (1_200 - 24 * 36.0) / 2
+        let count = smoke ? 100 : 1_000
+        for k in 0..<count {
+            try? view.addBody(name: "b\(k)", center: Point(left + 36 * Double(k % 25), 50 + 36 * Double(k / 25)), size: Size(30, 30))
+        }
+        var resolver = view.dynamicElementResolver()
+        let ids = (0..<count).compactMap { try? resolver.id(for: .body("b\($0)")) }
+        var collision = CollisionBehavior(items: ids)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        var material = ItemBehavior(items: ids)
+        material.properties.friction = 0.3
+        for (behavior, type) in [(collision as any DynamicBehavior, "collision"), (GravityBehavior(items: ids), "gravity"), (material, "item")] {
+            view.addDynamicBehavior(behavior, spec: WireBehaviorSpec(.object(["type": .string(type)])), resolver: resolver)
+        }
+        return view
+    }
 }
 
 /// A session with 10,000 free bodies, each under a gravity behaviour of its own (10,000

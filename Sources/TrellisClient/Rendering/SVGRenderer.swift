@@ -1,4 +1,5 @@
 import TrellisCore
+import TrellisDynamics
 import TrellisProtocol
 
 /// Draws a scene as an SVG document: the visible rect (content offset + bounds) is the
@@ -21,8 +22,9 @@ public struct SVGRenderer: Sendable {
         render(try WireScene.scene(sceneJSON))
     }
 
-    /// The whole SVG document for `scene`.
-    public func render(_ scene: Scene) -> String {
+    /// The whole SVG document for `scene`, with the debug layer's `debug` shapes drawn over
+    /// the views when given (`snapshot --debug`, `record --debug`).
+    public func render(_ scene: Scene, debug: [DebugShape]? = nil) -> String {
         let o = scene.contentOffset, b = scene.boundsSize
         var root: [(String, String)] = [
             ("xmlns", "http://www.w3.org/2000/svg"),
@@ -44,6 +46,7 @@ public struct SVGRenderer: Sendable {
         for view in Self.drawingOrder(scene.views) {
             out += element(for: view)
         }
+        if let debug { out += Self.debugLayer(debug) }
         out += "</svg>\n"
         return out
     }
@@ -111,6 +114,46 @@ public struct SVGRenderer: Sendable {
             + "    <polygon\(Self.attributes([("points", points)] + paint))/>\n"
             + "    <text\(Self.attributes([("x", Self.number(center.x)), ("y", Self.number(center.y))] + text))>\(label)</text>\n"
             + "  </g>\n"
+    }
+
+    /// The debug layer as one group over the views: each shape an element of class
+    /// `debug-KIND` with `data-id` (and `data-label`), thin strokes in its kind's colour,
+    /// arrows with a head, points as small discs, labels as text at the shape's first point.
+    static func debugLayer(_ shapes: [DebugShape]) -> String {
+        var out = "  <g class=\"debug\" fill=\"none\" stroke-width=\"1\" font-family=\"sans-serif\" font-size=\"9\">\n"
+        out += "    <defs><marker id=\"debug-arrowhead\" viewBox=\"0 0 6 6\" refX=\"6\" refY=\"3\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M0,0 L6,3 L0,6 z\" fill=\"context-stroke\"/></marker></defs>\n"
+        for shape in shapes {
+            let color = DebugStyle.color(shape.kind)
+            var common: [(String, String)] = [("class", "debug-\(shape.kind.rawValue)"), ("data-id", shape.id.text)]
+            if let label = shape.label { common.append(("data-label", label)) }
+            var stroke: [(String, String)] = [("stroke", color)]
+            if DebugStyle.isDashed(shape.kind) { stroke.append(("stroke-dasharray", "4 3")) }
+            func points(_ p: [Point]) -> String { p.map { number($0.x) + "," + number($0.y) }.joined(separator: " ") }
+            let anchor: Point
+            switch shape.geometry {
+            case .polygon, .box:
+                let p = shape.geometry.points
+                out += "    <polygon\(attributes(common + [("points", points(p))] + stroke))/>\n"
+                anchor = p.first ?? .zero
+            case .polyline(let p):
+                out += "    <polyline\(attributes(common + [("points", points(p))] + stroke))/>\n"
+                anchor = p.first ?? .zero
+            case .ellipse(let c, let r):
+                out += "    <ellipse\(attributes(common + [("cx", number(c.x)), ("cy", number(c.y)), ("rx", number(r.width)), ("ry", number(r.height))] + stroke))/>\n"
+                anchor = Point(c.x, c.y - r.height)
+            case .point(let c):
+                let radius = shape.kind == .contact ? "3" : "2"
+                out += "    <circle\(attributes(common + [("cx", number(c.x)), ("cy", number(c.y)), ("r", radius), ("fill", color), ("stroke", "none")]))/>\n"
+                anchor = c
+            case .arrow(let from, let to):
+                out += "    <line\(attributes(common + [("x1", number(from.x)), ("y1", number(from.y)), ("x2", number(to.x)), ("y2", number(to.y))] + stroke + [("marker-end", "url(#debug-arrowhead)")]))/>\n"
+                anchor = from
+            }
+            if let label = shape.label {
+                out += "    <text\(attributes([("class", "debug-label"), ("x", number(anchor.x + 2)), ("y", number(anchor.y - 2)), ("fill", color), ("stroke", "none")]))>\(XMLText.escape(label))</text>\n"
+            }
+        }
+        return out + "  </g>\n"
     }
 
     /// SVG's `matrix(a b c d e f)` for a Core Animation transform applied about `center`, when

@@ -33,6 +33,11 @@ extension TerminalViewer {
         }
         var canvas = TerminalCanvas(columns: size.columns, rows: size.rows)
         let mapping = currentMapping(scene)
+        // The debug layer first, dim: the views are drawn over it.
+        if showsDebug {
+            DebugLayerRasterizer(colorDepth: rasterizer.colorDepth, unicode: rasterizer.unicode)
+                .draw(debugLayer.sorted, mapping: mapping, into: &canvas)
+        }
         rasterizer.draw(scene, mapping: mapping, into: &canvas)
         drawEdges(of: mapping, into: &canvas)
         if let caption {

@@ -21,12 +21,22 @@ extension TerminalViewer {
             case .home, .character("g"): scroll(to: .top)
             case .end, .character("G"): scroll(to: .bottom)
             case .shiftUp, .shiftDown, .shiftLeft, .shiftRight: fling(Self.flingVelocity(for: key) ?? Point(0, 0))
+            case .character("d"), .character("D"): toggleDebug()
             default: break
             }
         }
     }
 
     enum Edge { case top, bottom }
+
+    /// Shows or hides the debug layer: attaches again asking for it or not, so a viewer that
+    /// hides it costs the session nothing.
+    func toggleDebug() {
+        showsDebug.toggle()
+        debugLayer = DebugLayerState()
+        status.note = showsDebug ? "debug layer on" : "debug layer off"
+        attach()
+    }
 
     /// A finger flick's speed, pt/s: a brisk swipe on a phone.
     public static let flingSpeed = 3000.0

@@ -10,6 +10,9 @@ extension TerminalViewer {
         awaitingKeyframe = true
         var params: [String: JSONValue] = ["session": .string(configuration.session)]
         if configuration.readOnly { params["readOnly"] = .bool(true) }
+        // Toggling the debug layer attaches again: the keyframe then holds it, or not.
+        let debug = showsDebug
+        if debug { params["debug"] = .bool(true) }
         connection.call("session.attach", params) { [unowned self] result in
             switch result {
             case .failure(let error): self.finish(.failed(error))
@@ -21,6 +24,7 @@ extension TerminalViewer {
                 }
                 let firstTime = self.mirror == nil
                 self.mirror = ViewerMirror(keyframe: scene, seq: Int(seq))
+                self.debugLayer = DebugLayerState(debug ? (try? WireDebug.layer(reply["debug"] ?? .null)) ?? [] : [])
                 self.awaitingKeyframe = false
                 self.scrollTarget = nil
                 self.statsWanted = true
@@ -42,13 +46,24 @@ extension TerminalViewer {
             // Frames between a re-attach and its reply are deltas against the old state: the
             // keyframe replaces them.
             guard !awaitingKeyframe, var held = mirror, let seq = params["seq"]?.numberValue else { return }
-            guard let delta = try? WireScene.delta(params) else {
+            let delta: SceneDelta, debugDelta: DebugLayerDelta?
+            do {
+                delta = try WireScene.delta(params)
+                debugDelta = try WireDebug.delta(params)
+            } catch {
                 resynchronize("a frame that does not parse")
+                return
+            }
+            // A frame that changes only the debug layer repeats the seq of the views' frame.
+            if let debugDelta, showsDebug, Int(seq) == held.seq, delta.isEmpty {
+                debugLayer.apply(debugDelta)
+                sceneChanged = true
                 return
             }
             switch held.apply(delta, seq: Int(seq)) {
             case .applied:
                 mirror = held
+                if let debugDelta, showsDebug { debugLayer.apply(debugDelta) }
                 meter.record(at: Self.now())
                 sceneChanged = true
                 if !(delta.created.isEmpty && delta.bound.isEmpty && delta.unbound.isEmpty && delta.destroyed.isEmpty) {

@@ -31,6 +31,8 @@ public final class TerminalViewer {
         public var readOnly = false
         /// Stop after drawing this many frames.
         public var frameLimit: Int?
+        /// Start with the debug layer shown (the `d` key toggles it).
+        public var debug = false
         public var output: Output = .terminal
         /// Decides colours (`TERM`, `COLORTERM`, `NO_COLOR`) and box characters (the locale).
         public var environment: [String: String] = [:]
@@ -86,11 +88,15 @@ public final class TerminalViewer {
     /// meantime scroll on from there, not from the stale mirror.
     var scrollTarget: Point?
     var exitReason: Exit?
+    /// The debug layer is shown (asked for on attach), and what the session sent of it.
+    var showsDebug = false
+    var debugLayer = DebugLayerState()
     /// `closeEverything` ran (it runs once, from `run` or `deinit`).
     var loopClosed = false
 
     public init(_ configuration: Configuration) throws(ClientError) {
         self.configuration = configuration
+        showsDebug = configuration.debug
         // SIGPIPE is ignored by `run`, not before.
         do { loop = try EventLoop(ignoringBrokenPipes: false) } catch {
             throw .launch("cannot start the viewer's event loop: \(error.reason)")

@@ -51,6 +51,12 @@ struct ContactTracker: Sendable {
 
     /// The touches and found keys as plain values, for a snapshot.
     var touches: [TouchingContact] { touching.map { TouchingContact(key: Self.touchKey($0.key), point: $0.point, identifier: $0.identifier) } }
+
+    /// Each touch's first item, second item (nil against a boundary), boundary number and
+    /// point, in order, without building the snapshot's values (the debug layer, every frame).
+    func forEachTouch(_ body: (_ first: Int, _ second: Int?, _ boundary: Int, _ point: Point) -> Void) {
+        for t in touching { body(t.key.first, t.key.second == .max ? nil : t.key.second, t.key.boundary, t.point) }
+    }
     var foundKeys: [TouchKey] { found.map(Self.touchKey) }
 
     private static func key(_ k: TouchKey) -> Key {

@@ -1,6 +1,7 @@
 import Logging
 import TrellisCore
 import TrellisProtocol
+import TrellisDynamics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +32,10 @@ extension Server {
                 disconnectSlowViewer(viewer, session: session, queued: queued)
             } else if queued > configuration.viewerSoftLimitBytes {
                 if viewer.overSoftLimitSince == nil { viewer.overSoftLimitSince = now }
-                if viewer.lagging == nil { viewer.lagging = session.published }
+                if viewer.lagging == nil {
+                    viewer.lagging = session.published
+                    if viewer.debug { viewer.laggingDebug = session.publishedDebug }
+                }
                 skipping.append(viewer)
             } else {
                 viewer.overSoftLimitSince = nil
@@ -45,31 +49,48 @@ extension Server {
             session.seq += 1
             session.framesPublished += 1
         }
+        // The debug layer is built and diffed only while some viewer asks for it; the frame
+        // the others get is the same, byte for byte, as without it. A frame that changes only
+        // the debug layer keeps the last seq (it is that frame's state, seen closer).
+        var debugChanged = false
+        if session.hasDebugViewers {
+            session.buildDebugShapes()
+            session.publishedDebug.publish(&session.debugShapes, writing: &session.debugFrame)
+            debugChanged = !session.debugFrame.isEmpty
+        } else if !session.publishedDebug.shapes.isEmpty {
+            session.publishedDebug = PublishedDebugLayer()
+        }
         for viewer in skipping {
             if changed { viewer.framesSkipped += 1 }
             // Frames may be skipped, events not: they follow the catch-up delta.
             viewer.missedEvents += events
         }
         // Caught-up viewers share one encoded frame; each viewer's events follow its frame.
-        var sharing: [Connection] = []
+        var sharing: [Connection] = [], sharingDebug: [Connection] = []
         for viewer in receivers {
             if viewer.lagging != nil {
-                sendCatchUp(viewer, session: session, scene: session.published.scene, pooled: pooled)
+                sendCatchUp(viewer, session: session, scene: session.published.scene, pooled: pooled,
+                            debugShapes: viewer.debug ? session.publishedDebug.shapes : nil)
+            } else if viewer.debug {
+                if changed || debugChanged {
+                    sharingDebug.append(viewer.connection)
+                    viewer.framesSent += 1
+                }
             } else if changed {
                 sharing.append(viewer.connection)
                 viewer.framesSent += 1
             }
         }
-        if !sharing.isEmpty {
-            guard let bytes = encodeFrame(session.frame, session: session) else {
-                for connection in sharing { dropViewer(connection, session: session) }
+        for (group, debug) in [(sharing, false), (sharingDebug, true)] where !group.isEmpty {
+            guard let bytes = encodeFrame(session.frame, debug: debug ? session.debugFrame : nil, session: session) else {
+                for connection in group { dropViewer(connection, session: session) }
                 return
             }
             bytes.withUnsafeBytes { raw in
                 if let fanout {
-                    fanout.send(raw, to: sharing)
+                    fanout.send(raw, to: group)
                 } else {
-                    for connection in sharing { connection.write(raw) }
+                    for connection in group { connection.write(raw) }
                 }
             }
         }
@@ -81,13 +102,22 @@ extension Server {
         }
     }
 
-    /// One delta from what a lagging viewer last received to `scene`: it lost frames, not state.
-    func sendCatchUp(_ viewer: Viewer, session: Session, scene: Scene, pooled: Set<ViewID>) {
+    /// One delta from what a lagging viewer last received to `scene` (and, for a debug viewer,
+    /// to `debugShapes`, the layer of the same moment): it lost frames, not state.
+    func sendCatchUp(_ viewer: Viewer, session: Session, scene: Scene, pooled: Set<ViewID>, debugShapes: [DebugShape]?) {
         guard var state = viewer.lagging else { return }
         viewer.lagging = nil
         var frame = FrameWriter()
         state.publish(scene, pooled: pooled, writing: &frame)
-        guard let bytes = encodeFrame(frame, session: session) else {
+        var debugFrame: DebugFrameWriter?
+        if var shapes = debugShapes {
+            var debugState = viewer.laggingDebug ?? PublishedDebugLayer()
+            var written = DebugFrameWriter()
+            debugState.publish(&shapes, writing: &written)
+            debugFrame = written
+        }
+        viewer.laggingDebug = nil
+        guard let bytes = encodeFrame(frame, debug: debugFrame, session: session) else {
             dropViewer(viewer.connection, session: session)
             return
         }
@@ -106,7 +136,13 @@ extension Server {
         for session in sessions.values {
             for viewer in session.viewers.values where viewer.lagging != nil {
                 if viewer.connection.queuedBytes <= configuration.viewerSoftLimitBytes {
-                    sendCatchUp(viewer, session: session, scene: session.collectionView.scene, pooled: session.collectionView.reusePool.pooledViewIDs)
+                    var debugShapes: [DebugShape]?
+                    if viewer.debug {
+                        session.buildDebugShapes()
+                        debugShapes = session.debugShapes
+                    }
+                    sendCatchUp(viewer, session: session, scene: session.collectionView.scene,
+                                pooled: session.collectionView.reusePool.pooledViewIDs, debugShapes: debugShapes)
                     viewer.overSoftLimitSince = nil
                 } else if nowMilliseconds - (viewer.overSoftLimitSince ?? nowMilliseconds) > configuration.viewerSoftLimitSeconds * 1000 {
                     disconnectSlowViewer(viewer, session: session, queued: viewer.connection.queuedBytes)
@@ -134,7 +170,7 @@ extension Server {
 
     /// The frame notification's bytes, or nil when a NaN or an infinity reached them (a bug the
     /// log reports: JSON cannot carry it, and `null` in its place would corrupt every mirror).
-    func encodeFrame(_ frame: FrameWriter, session: Session) -> ByteBuffer? {
+    func encodeFrame(_ frame: FrameWriter, debug: DebugFrameWriter? = nil, session: Session) -> ByteBuffer? {
         // Frames of an animation are alike in size: start at the last one's, not at 1 KB and
         // six doublings (and copies) later.
         var b = ByteBuffer(capacity: max(1024, session.lastFrameBytes))
@@ -146,6 +182,7 @@ extension Server {
         o.field("session", session.name, into: &b)
         o.field("seq", session.seq, into: &b)
         frame.write(&o, into: &b)
+        if let debug { debug.write(&o, into: &b) }
         o.end(into: &b)
         envelope.end(into: &b)
         b.append(10)

@@ -85,7 +85,7 @@ enum ServerMethods {
         let viewers: [JSONValue] = session.viewers.values.sorted { $0.connection.id < $1.connection.id }.map { v in
             .object(["client": .number(Double(v.connection.id)), "readOnly": .bool(v.readOnly),
                      "framesSent": .number(Double(v.framesSent)), "framesSkipped": .number(Double(v.framesSkipped)),
-                     "queuedBytes": .number(Double(v.connection.queuedBytes))])
+                     "queuedBytes": .number(Double(v.connection.queuedBytes)), "debug": .bool(v.debug)])
         }
         return .object([
             "session": .string(session.name), "seq": .number(Double(session.seq)),
@@ -93,6 +93,7 @@ enum ServerMethods {
             "animating": .bool(view.needsTicks), "pool": .object(pools), "viewers": .array(viewers),
             "items": .number(Double(view.data.totalItemCount)), "sections": .number(Double(view.data.numberOfSections)),
             "dynamics": dynamicsStats(view.dynamicsLoad),
+            "debugShapesBuilt": .number(Double(session.debugShapesBuilt)),
         ])
     }
 

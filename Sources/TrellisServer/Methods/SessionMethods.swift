@@ -83,9 +83,10 @@ enum SessionMethods {
             return .object(["destroyed": .string(session.name)])
         },
         Method("session.attach", .reads) { context throws(RPCError) in
-            try context.allow(["session", "readOnly", "events"])
+            try context.allow(["session", "readOnly", "events", "debug"])
             let session = try context.sessionBroughtToNow()
             let readOnly = try context.optionalBool("readOnly") ?? false
+            let debug = try context.optionalBool("debug") ?? false
             var subscriptions: Set<String> = []
             switch context.params.field("events") {
             case nil: break
@@ -113,7 +114,13 @@ enum SessionMethods {
             } else {
                 context.server.publish(session)
             }
-            let viewer = Viewer(connection: client.connection, readOnly: readOnly, subscriptions: subscriptions)
+            // The debug layer's keyframe is the one debug viewers hold; the first of them starts
+            // it from the engine as it is (the scene's keyframe is of the same moment).
+            if debug && !session.hasDebugViewers {
+                session.buildDebugShapes()
+                session.publishedDebug = PublishedDebugLayer(keyframe: session.debugShapes)
+            }
+            let viewer = Viewer(connection: client.connection, readOnly: readOnly, subscriptions: subscriptions, debug: debug)
             session.viewers[client.connection.id] = viewer
             client.viewing = session
             // Encoded once, straight from the scene: building a JSONValue of a large scene and
@@ -122,6 +129,10 @@ enum SessionMethods {
                 var o = JSONObjectWriter(into: &buffer)
                 o.key("keyframe", into: &buffer)
                 WireEncoding.writeScene(session.published.scene, into: &buffer)
+                if debug {
+                    o.key("debug", into: &buffer)
+                    WireEncoding.writeDebugLayer(session.publishedDebug.shapes, into: &buffer)
+                }
                 o.field("readOnly", readOnly, into: &buffer)
                 o.field("seq", session.seq, into: &buffer)
                 o.field("session", session.name, into: &buffer)

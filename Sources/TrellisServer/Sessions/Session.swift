@@ -24,6 +24,23 @@ public final class Session {
     public internal(set) var framesPublished = 0
     /// The size of the last encoded frame (the next one's starting capacity).
     var lastFrameBytes = 0
+    /// What caught-up debug viewers hold of the debug layer (empty while no viewer asks for it).
+    var publishedDebug = PublishedDebugLayer()
+    /// The debug layer's part of the last frame (reused), and the buffer its shapes are built in.
+    var debugFrame = DebugFrameWriter()
+    var debugShapes: [DebugShape] = []
+    /// Debug shapes built in all: stays 0 while no viewer asks for the debug layer (`stats`).
+    public internal(set) var debugShapesBuilt = 0
+
+    /// Some viewer asked for the debug layer.
+    var hasDebugViewers: Bool { viewers.values.contains { $0.debug } }
+
+    /// The debug layer as the engine is now, sorted by id, in the reused buffer (and counted).
+    func buildDebugShapes() {
+        debugShapes.removeAll(keepingCapacity: true)
+        collectionView.appendDebugShapes(to: &debugShapes)
+        debugShapesBuilt += debugShapes.count
+    }
 
     /// The most physics steps a live session catches up in one advance: a bound on the work, so
     /// 4 s of simulation at 60 Hz, 1 s at 240 Hz.
@@ -71,6 +88,10 @@ final class Viewer {
     let readOnly: Bool
     /// What this viewer holds, when it fell behind (nil: it holds `session.published`).
     var lagging: PublishedScene?
+    /// It asked for the debug layer (`session.attach`'s `debug`).
+    let debug: Bool
+    /// The debug layer it holds, when it fell behind.
+    var laggingDebug: PublishedDebugLayer?
     var framesSkipped = 0
     /// Events of the frames it skipped, sent after its catch-up delta.
     var missedEvents: [EngineEvent] = []
@@ -83,9 +104,10 @@ final class Viewer {
     /// The notifications a viewer may ask for; every other one always comes.
     static let optionalEvents = ["scroll.didScroll"]
 
-    init(connection: Connection, readOnly: Bool, subscriptions: Set<String> = []) {
+    init(connection: Connection, readOnly: Bool, subscriptions: Set<String> = [], debug: Bool = false) {
         self.connection = connection
         self.readOnly = readOnly
+        self.debug = debug
         self.subscriptions = subscriptions
     }
 

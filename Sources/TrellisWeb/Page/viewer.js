@@ -52,6 +52,16 @@
     return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
   }
 
+  // The debug layer (session.attach's debug): shape id → { shape, el } while the toggle is on.
+  const SVG = 'http://www.w3.org/2000/svg';
+  const debugShapes = new Map();
+  let debugOn = false;
+  const overlay = document.createElementNS(SVG, 'svg');
+  overlay.id = 'debug-layer';
+  overlay.hidden = true;
+  overlay.innerHTML = '<defs><marker id="debug-arrowhead" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L6,3 L0,6 z" fill="context-stroke"/></marker></defs>';
+  stage.appendChild(overlay);
+
   // Kept on window so a test driving a browser can read what the page holds, and so the
   // controls can use the same socket.
   window.trellisMirror = {
@@ -62,6 +72,7 @@
     get waiting() { return waiting.size; }, get motion() { return motion; },
     setMotion(m) { motion = { dragging: !!m.dragging, decelerating: !!m.decelerating }; showStatus(); },
     get selected() { return selected; },
+    get debugShapes() { return debugShapes; }, get debugOn() { return debugOn; },
     setSelected(ids) {
       selected = new Set(ids);
       for (const v of views.values()) if (v.shown) draw(v);
@@ -107,6 +118,8 @@
           showState(readOnly ? 'watching (read-only)' : 'watching and driving', false);
           for (const hook of attachedHooks) hook(!readOnly);
           refreshInfo();
+          // A page that showed the debug layer asks for it again after reconnecting.
+          if (debugOn) request('session.attach', { debug: true }).then(applyKeyframe, () => {});
         }
       } else if ('id' in message) {
         const pending = waiting.get(message.id);
@@ -215,6 +228,9 @@
   function applyKeyframe(result) {
     for (const v of views.values()) v.el.remove();
     views.clear();
+    for (const d of debugShapes.values()) d.el.remove();
+    debugShapes.clear();
+    for (const shape of (result.debug && result.debug.shapes) || []) drawShape(shape);
     session = result.session;
     seq = result.seq;
     const scene = result.keyframe;
@@ -243,6 +259,13 @@
     if (p.contentOffset || p.bounds) {
       setScroll(p.contentOffset, p.bounds);
       for (const v of views.values()) if (v.shown) place(v);
+    }
+    if (p.debug) {
+      for (const id of p.debug.removed || []) {
+        const d = debugShapes.get(id);
+        if (d) { d.el.remove(); debugShapes.delete(id); }
+      }
+      for (const shape of p.debug.shapes || []) drawShape(shape);
     }
     const now = performance.now();
     frameTimes.push(now);
@@ -297,7 +320,67 @@
       stage.style.width = bounds[0] + 'px';
       stage.style.height = bounds[1] + 'px';
     }
+    // The overlay shows the visible rect: shapes keep their content coordinates.
+    overlay.setAttribute('viewBox', offset[0] + ' ' + offset[1] + ' ' + boundsSize[0] + ' ' + boundsSize[1]);
   }
+
+  // One debug shape as an SVG element (made or updated in place), in its kind's colour: the
+  // same palette as the terminal's and the SVG pictures' (DebugStyle).
+  const debugColours = {
+    collision: '#0a84ff', centerOfMass: '#0a84ff', velocity: '#34c759', force: '#34c759',
+    bounds: '#8e8e93', content: '#8e8e93', boundary: '#ff9500', attachment: '#af52de', anchor: '#af52de',
+    axis: '#af52de', range: '#af52de', snap: '#ff2d55', field: '#32ade6', fieldArrow: '#32ade6',
+    contact: '#ff3b30', rubberBand: '#ff3b30', target: '#ffcc00',
+  };
+  const dashed = new Set(['bounds', 'content', 'target', 'field', 'range', 'axis']);
+  function drawShape(shape) {
+    const old = debugShapes.get(shape.id);
+    if (old) old.el.remove();
+    const g = document.createElementNS(SVG, 'g');
+    g.dataset.id = shape.id;
+    g.dataset.kind = shape.kind;
+    g.setAttribute('class', 'debug-' + shape.kind);
+    const colour = debugColours[shape.kind] || '#ff00ff';
+    const el = (name, attrs) => {
+      const e = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      g.appendChild(e);
+      return e;
+    };
+    const pairs = (a) => { const out = []; for (let i = 0; i + 1 < a.length; i += 2) out.push(a[i] + ',' + a[i + 1]); return out.join(' '); };
+    const stroke = { fill: 'none', stroke: colour, 'stroke-width': 1 };
+    if (dashed.has(shape.kind)) stroke['stroke-dasharray'] = '4 3';
+    let at = null;
+    if (shape.polygon) { el('polygon', Object.assign({ points: pairs(shape.polygon) }, stroke)); at = shape.polygon; }
+    else if (shape.polyline) { el('polyline', Object.assign({ points: pairs(shape.polyline) }, stroke)); at = shape.polyline; }
+    else if (shape.ellipse) {
+      const [cx, cy, rx, ry] = shape.ellipse;
+      el('ellipse', Object.assign({ cx, cy, rx, ry }, stroke));
+      at = [cx, cy - ry];
+    } else if (shape.point) {
+      el('circle', { cx: shape.point[0], cy: shape.point[1], r: shape.kind === 'contact' ? 3 : 2, fill: colour });
+      at = shape.point;
+    } else if (shape.arrow) {
+      const [x1, y1, x2, y2] = shape.arrow;
+      el('line', Object.assign({ x1, y1, x2, y2, 'marker-end': 'url(#debug-arrowhead)' }, stroke));
+      at = shape.arrow;
+    }
+    if (shape.label && at) el('text', { x: at[0] + 2, y: at[1] - 2, fill: colour }).textContent = shape.label;
+    overlay.appendChild(g);
+    debugShapes.set(shape.id, { shape, el: g });
+  }
+
+  // The toggle attaches again, with or without the layer: its keyframe replaces what the
+  // page holds, and a page that hides the layer costs the session nothing for it.
+  const toggle = document.getElementById('debug-toggle');
+  toggle.addEventListener('change', () => {
+    const wanted = toggle.checked;
+    request('session.attach', { debug: wanted }).then((result) => {
+      debugOn = wanted;
+      overlay.hidden = !wanted;
+      applyKeyframe(result);
+    }, (error) => { toggle.checked = debugOn; showNote('debug layer: ' + error.message); });
+  });
 
   // Frames are in content coordinates; the stage shows the bounds at the content offset.
   function place(v) {

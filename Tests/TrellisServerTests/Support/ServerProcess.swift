@@ -102,6 +102,9 @@ final class RPCConnection: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var nextID = 1
     var notifications: [JSONValue] = []
+    /// Every message line as it arrived, when set (to compare frames byte for byte).
+    var keepsRawLines = false
+    var rawLines: [[UInt8]] = []
 
     init(path: String, seconds: Int = 10) throws {
         // Close-on-exec: servers other tests start in parallel must not inherit this socket.
@@ -148,6 +151,7 @@ final class RPCConnection: @unchecked Sendable {
             if let newline = buffer.firstIndex(of: 10) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                if keepsRawLines { rawLines.append(line) }
                 return try? JSONParser.parse(line)
             }
             var chunk = [UInt8](repeating: 0, count: 65536)

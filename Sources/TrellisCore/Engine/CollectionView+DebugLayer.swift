@@ -1,0 +1,59 @@
+import TrellisGeometry
+import TrellisDynamics
+
+extension CollectionView {
+    /// The debug layer of the scene as it is now (what acts on it, as UIKit Dynamics'
+    /// `debugEnabled` view shows it), appended to `shapes` sorted by id: the scroll view's
+    /// content bounds, the edge a scroll is stretched past and the target a fling heads to, then
+    /// the animator's shapes while it has behaviours or items. Built only for viewers that ask.
+    public func appendDebugShapes(to shapes: inout [DebugShape]) {
+        appendScrollDebugShapes(to: &shapes)
+        let animator = dynamics.animator
+        if !animator.behaviors.isEmpty || animator.bodies.count > 0 {
+            animator.appendDebugShapes(to: &shapes)
+        }
+    }
+
+    /// The scroll shapes: parts 0 content bounds, 1 and 2 the rubber-band edge across x and y,
+    /// 3 the fling's target (the visible bounds where it comes to rest).
+    private func appendScrollDebugShapes(to shapes: inout [DebugShape]) {
+        let size = scroll.contentSize, bounds = scroll.boundsSize
+        shapes.append(DebugShape(DebugShapeID(.scroll, 0, 0), .content,
+                                 .box(center: Point(x: size.width / 2, y: size.height / 2), size: size, angle: 0)))
+        let offset = presentationContentOffset
+        let lo = scroll.minimumContentOffset, hi = scroll.maximumContentOffset
+        // Where the viewport's edge rests: the edge the content is pulled back to.
+        if offset.x < lo.x || offset.x > hi.x {
+            let x = offset.x < lo.x ? lo.x : hi.x + bounds.width
+            shapes.append(DebugShape(DebugShapeID(.scroll, 0, 1), .rubberBand,
+                                     .polyline([Point(x: x, y: offset.y), Point(x: x, y: offset.y + bounds.height)])))
+        }
+        if offset.y < lo.y || offset.y > hi.y {
+            let y = offset.y < lo.y ? lo.y : hi.y + bounds.height
+            shapes.append(DebugShape(DebugShapeID(.scroll, 0, 2), .rubberBand,
+                                     .polyline([Point(x: offset.x, y: y), Point(x: offset.x + bounds.width, y: y)])))
+        }
+        let deceleration = scrollMotion.deceleration
+        guard deceleration.decelerating else { return }
+        var target = offset
+        var label = "rest"
+        func axisTarget(_ axis: AxisMotion?, _ x: Double, _ lo: Double, _ hi: Double) -> Double {
+            guard let axis else { return x }
+            switch axis.phase {
+            case .decelerating:
+                return min(max(AxisMotion.projectedRest(x, velocity: axis.velocity, rate: axis.rate), lo), hi)
+            case .bouncing:
+                label = "edge"
+                return axis.anchor
+            case .settling:
+                label = deceleration.configuration.pagingEnabled ? "page" : "snap"
+                return axis.anchor
+            }
+        }
+        target.x = axisTarget(deceleration.x, offset.x, lo.x, hi.x)
+        target.y = axisTarget(deceleration.y, offset.y, lo.y, hi.y)
+        shapes.append(DebugShape(DebugShapeID(.scroll, 0, 3), .target,
+                                 .box(center: Point(x: target.x + bounds.width / 2, y: target.y + bounds.height / 2), size: bounds, angle: 0),
+                                 label: label))
+    }
+}

@@ -1,0 +1,276 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrellisGeometry
+
+extension DynamicAnimator {
+    /// Seconds of travel a velocity arrow shows: an item at 1000 pt/s gets a 100 pt arrow.
+    public static let debugVelocitySeconds = 0.1
+    /// A field's direction arrows are sampled on a grid this many points apart (at most
+    /// `debugFieldSamples` per side over the field's region, or the reference bounds when unbounded).
+    public static let debugFieldSpacing = 80.0
+    public static let debugFieldSamples = 8
+
+    /// Appends what acts on the items, as UIKit's debug view draws it: the reference bounds,
+    /// each behaviour's boundaries, attachments, snap points, field regions and directions, each
+    /// item's collision shape, centre of mass and velocity, and the contacts touching now.
+    /// `shapes` ends sorted by id.
+    public func appendDebugShapes(to shapes: inout [DebugShape]) {
+        let start = shapes.count
+        shapes.append(DebugShape(DebugShapeID(.bounds, 0), .bounds, .box(center: referenceBounds.center, size: referenceBounds.size, angle: 0)))
+        for (id, behavior) in behaviors {
+            appendDebugShapes(of: behavior, number: id.rawValue, to: &shapes)
+        }
+        let ids = bodies.ids
+        for k in 0..<bodies.count {
+            let body = bodies[index: k], owner = ids[k].rawValue
+            shapes.append(DebugShape(DebugShapeID(.item, owner, 0), .collision, .box(center: body.center, size: body.size, angle: body.angle)))
+            shapes.append(DebugShape(DebugShapeID(.item, owner, 1), .centerOfMass, .point(body.center)))
+            if body.velocity.lengthSquared > DynamicAnimator.restSpeed * DynamicAnimator.restSpeed {
+                shapes.append(DebugShape(DebugShapeID(.item, owner, 2), .velocity,
+                                         .arrow(from: body.center, to: body.center + body.velocity * Self.debugVelocitySeconds)))
+            }
+        }
+        // Against a boundary the part is −1 − its number, so that an item's touches of two
+        // boundaries are two shapes. The tracker lists each item's touches together (the other
+        // items', then the boundaries'): each item's few are put in part order as they come,
+        // so that the shapes come in id order without sorting them all.
+        var last: DebugShapeID?
+        var groupFirst = Int.min
+        var group: [(part: Int, point: Point)] = []
+        func flush() {
+            group.sort { $0.part < $1.part }
+            for touch in group {
+                let id = DebugShapeID(.contact, groupFirst, touch.part)
+                // A pair in two collision behaviours is drawn once.
+                if id == last { continue }
+                last = id
+                shapes.append(DebugShape(id, .contact, .point(touch.point)))
+            }
+            group.removeAll(keepingCapacity: true)
+        }
+        forEachTouch { first, second, boundary, point in
+            if first != groupFirst { flush(); groupFirst = first }
+            group.append((second ?? -1 - boundary, point))
+        }
+        flush()
+        // Behaviours' and items' numbers mostly come in order already; a sort only when not.
+        if zip(shapes[start...], shapes[(start + 1)...]).contains(where: { !($0.id < $1.id) }) {
+            shapes[start...].sort { $0.id < $1.id }
+        }
+    }
+
+    private func appendDebugShapes(of behavior: any DynamicBehavior, number: Int, to shapes: inout [DebugShape]) {
+        switch behavior {
+        case let composite as CompositeBehavior:
+            // A composite's children share its number; their parts are told apart by child.
+            for (k, child) in composite.childBehaviors.enumerated() {
+                appendDebugShapes(of: child, number: number &* 1000 &+ k &+ 1, to: &shapes)
+            }
+        case let collision as CollisionBehavior:
+            appendDebugShapes(of: collision, number: number, to: &shapes)
+        case let attachment as AttachmentBehavior:
+            appendDebugShapes(of: attachment, number: number, to: &shapes)
+        case let snap as SnapBehavior:
+            shapes.append(DebugShape(DebugShapeID(.snap, number, 0), .snap, .point(snap.snapPoint)))
+            if let body = bodies[snap.item] {
+                shapes.append(DebugShape(DebugShapeID(.snap, number, 1), .attachment, .polyline([body.center, snap.snapPoint])))
+            }
+        case let field as FieldBehavior:
+            appendDebugShapes(of: field, number: number, to: &shapes)
+        case let gravity as GravityBehavior:
+            appendDirection(gravity.gravityDirection, label: "gravity", number: number, to: &shapes)
+        case let push as PushBehavior where push.active:
+            appendDirection(push.pushDirection, label: "push", number: number, to: &shapes)
+        default:
+            break
+        }
+    }
+
+    /// A uniform force's direction: one arrow from the reference bounds' centre.
+    private func appendDirection(_ direction: Vector, label: String, number: Int, to shapes: inout [DebugShape]) {
+        guard direction.lengthSquared > 0 else { return }
+        let c = referenceBounds.center
+        shapes.append(DebugShape(DebugShapeID(.force, number, 0), .force,
+                                 .arrow(from: c, to: c + direction.normalized * Self.debugFieldSpacing), label: label))
+    }
+
+    private func appendDebugShapes(of collision: CollisionBehavior, number: Int, to shapes: inout [DebugShape]) {
+        guard collision.mode.contains(.boundaries) else { return }
+        if collision.translatesReferenceBoundsIntoBoundary {
+            let r = referenceBounds, i = collision.boundaryInsets
+            let inset = Rect(x: r.minX + i.left, y: r.minY + i.top, width: r.width - i.left - i.right, height: r.height - i.top - i.bottom)
+            shapes.append(DebugShape(DebugShapeID(.boundary, number, 0), .boundary, .box(center: inset.center, size: inset.size, angle: 0)))
+        }
+        for (k, named) in collision.boundaries.enumerated() {
+            let geometry: DebugShape.Geometry
+            switch named.boundary {
+            case .segment(let a, let b): geometry = .polyline([a, b])
+            case .rect(let r): geometry = .box(center: r.center, size: r.size, angle: 0)
+            // The polygon the items collide with, not the curve.
+            case .ellipse: geometry = .polygon(named.boundary.segments.map(\.0))
+            }
+            shapes.append(DebugShape(DebugShapeID(.boundary, number, k + 1), .boundary, geometry, label: named.identifier))
+        }
+    }
+
+    private func appendDebugShapes(of attachment: AttachmentBehavior, number: Int, to shapes: inout [DebugShape]) {
+        guard let body = bodies[attachment.item] else { return }
+        func id(_ part: Int) -> DebugShapeID { DebugShapeID(.joint, number, part) }
+        let end = body.center + rotated(attachment.offset, by: body.angle)
+        var other: DynamicBody?
+        let anchorEnd: Point
+        switch attachment.anchor {
+        case .point(let p): anchorEnd = p
+        case .item(let o, let offset):
+            guard let b = bodies[o] else { return }
+            other = b
+            anchorEnd = b.center + rotated(offset, by: b.angle)
+        }
+        switch attachment.kind {
+        case .spring, .limit:
+            let isLimit = attachment.kind == .limit
+            let length = attachment.length ?? attachment.currentDistance(bodies) ?? 0
+            let label = (isLimit ? "limit " : "spring ") + Self.debugNumber(length)
+            shapes.append(DebugShape(id(0), .attachment, .polyline([anchorEnd, end]), label: label))
+            shapes.append(DebugShape(id(1), .anchor, .point(anchorEnd)))
+            shapes.append(DebugShape(id(2), .anchor, .point(end)))
+            // A rope's reach: the circle its end may not leave.
+            if isLimit { shapes.append(DebugShape(id(3), .range, .ellipse(center: anchorEnd, radii: Size(width: length, height: length)))) }
+        case .sliding, .fixed, .pin:
+            guard let frame = attachment.frame ?? attachment.jointFrame(bodies) else { return }
+            // The joint's point and axis in reference coordinates, carried by the anchor item.
+            let joint: Point, axis: Vector, baseAngle: Double
+            if let other {
+                joint = other.center + rotated(frame.localA, by: other.angle)
+                axis = rotated(frame.axis, by: other.angle)
+                baseAngle = other.angle
+            } else {
+                joint = Point(x: frame.localA.dx, y: frame.localA.dy)
+                axis = frame.axis
+                baseAngle = 0
+            }
+            let itemPoint = body.center + rotated(frame.localB, by: body.angle)
+            let kindName: String
+            switch attachment.kind {
+            case .sliding: kindName = "sliding"
+            case .fixed: kindName = "fixed"
+            default: kindName = "pin"
+            }
+            shapes.append(DebugShape(id(0), .attachment, .polyline([joint, body.center]), label: kindName))
+            shapes.append(DebugShape(id(1), .anchor, .point(joint)))
+            shapes.append(DebugShape(id(2), .anchor, .point(itemPoint)))
+            let range = attachment.attachmentRange
+            if case .sliding = attachment.kind {
+                let reach = max(referenceBounds.width, referenceBounds.height)
+                shapes.append(DebugShape(id(3), .axis, .polyline([joint - axis * reach, joint + axis * reach])))
+                if range.minimum.isFinite || range.maximum.isFinite {
+                    let lo = max(range.minimum, -reach), hi = min(range.maximum, reach)
+                    // The range is the item's travel from where it was added, along the axis.
+                    let origin = joint
+                    shapes.append(DebugShape(id(4), .range, .polyline([origin + axis * lo, origin + axis * hi])))
+                }
+            } else if case .pin = attachment.kind, range.minimum.isFinite || range.maximum.isFinite {
+                // The angles the item may turn to: an arc about the joint.
+                let lo = max(range.minimum, -Double.pi), hi = min(range.maximum, Double.pi)
+                let radius = 0.5 * min(body.size.width, body.size.height)
+                let start = baseAngle + frame.referenceAngle
+                let arc = (0...16).map { k -> Point in
+                    let a = start + lo + (hi - lo) * Double(k) / 16
+                    return joint + Vector(angle: a, length: radius)
+                }
+                shapes.append(DebugShape(id(4), .range, .polyline([joint] + arc + [joint])))
+            }
+        }
+    }
+
+    private func appendDebugShapes(of field: FieldBehavior, number: Int, to shapes: inout [DebugShape]) {
+        func id(_ part: Int) -> DebugShapeID { DebugShapeID(.field, number, part) }
+        var outlines: [DebugShape.Geometry] = []
+        Self.appendOutlines(of: field.region, at: field.position, into: &outlines)
+        // The region's label sits on its first outline; an unbounded field is labelled at its position.
+        if outlines.isEmpty {
+            shapes.append(DebugShape(id(0), .field, .point(field.position), label: Self.name(of: field.kind)))
+        }
+        for (k, outline) in outlines.enumerated() {
+            shapes.append(DebugShape(id(k), .field, outline, label: k == 0 ? Self.name(of: field.kind) : nil))
+        }
+        // Direction arrows on a grid over the region's bounds (the reference bounds when unbounded).
+        let area = Self.bounds(of: field.region, at: field.position) ?? referenceBounds
+        guard area.width > 0, area.height > 0 else { return }
+        let columns = min(Self.debugFieldSamples, max(1, Int(area.width / Self.debugFieldSpacing)))
+        let rows = min(Self.debugFieldSamples, max(1, Int(area.height / Self.debugFieldSpacing)))
+        let cell = Size(width: area.width / Double(columns), height: area.height / Double(rows))
+        let arrowLength = 0.4 * min(cell.width, cell.height)
+        var probe = DynamicBody(center: .zero, size: Size(width: 100, height: 100))
+        probe.properties.charge = 1
+        var part = 100
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let p = Point(x: area.minX + (Double(column) + 0.5) * cell.width, y: area.minY + (Double(row) + 0.5) * cell.height)
+                part += 1
+                guard field.region.contains(p.vector(from: field.position)) else { continue }
+                probe.center = p
+                var direction: Vector
+                if case .velocity(let d) = field.kind { direction = d * field.strength } else { direction = field.force(on: probe, step: step) }
+                guard direction.lengthSquared > 0, direction.dx.isFinite, direction.dy.isFinite else { continue }
+                direction = direction.normalized
+                shapes.append(DebugShape(id(part), .fieldArrow,
+                                         .arrow(from: p - direction * (arrowLength / 2), to: p + direction * (arrowLength / 2))))
+            }
+        }
+    }
+
+    /// The outlines of a region's parts (an inverse region's is its inner part's).
+    static func appendOutlines(of region: FieldRegion, at c: Point, into outlines: inout [DebugShape.Geometry]) {
+        switch region {
+        case .infinite: break
+        case .rect(let s): outlines.append(.box(center: c, size: s, angle: 0))
+        case .circle(let r): outlines.append(.ellipse(center: c, radii: Size(width: r, height: r)))
+        case .ellipse(let s): outlines.append(.ellipse(center: c, radii: Size(width: s.width / 2, height: s.height / 2)))
+        case .inverse(let inner): appendOutlines(of: inner, at: c, into: &outlines)
+        case .union(let a, let b), .difference(let a, let b), .intersection(let a, let b):
+            appendOutlines(of: a, at: c, into: &outlines)
+            appendOutlines(of: b, at: c, into: &outlines)
+        }
+    }
+
+    /// The rect a region lies in, nil when it is unbounded.
+    static func bounds(of region: FieldRegion, at c: Point) -> Rect? {
+        func around(_ w: Double, _ h: Double) -> Rect { Rect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h) }
+        switch region {
+        case .infinite, .inverse: return nil
+        case .rect(let s), .ellipse(let s): return around(s.width, s.height)
+        case .circle(let r): return around(2 * r, 2 * r)
+        case .union(let a, let b):
+            guard let x = bounds(of: a, at: c), let y = bounds(of: b, at: c) else { return nil }
+            return x.union(y)
+        case .difference(let a, _): return bounds(of: a, at: c)
+        case .intersection(let a, let b): return bounds(of: a, at: c) ?? bounds(of: b, at: c)
+        }
+    }
+
+    /// A field kind's name as `dynamics.add` spells it.
+    public static func name(of kind: FieldKind) -> String {
+        switch kind {
+        case .linearGravity: "linearGravity"
+        case .radialGravity: "radialGravity"
+        case .velocity: "velocity"
+        case .drag: "drag"
+        case .noise: "noise"
+        case .turbulence: "turbulence"
+        case .spring: "spring"
+        case .electric: "electric"
+        case .magnetic: "magnetic"
+        case .vortex: "vortex"
+        }
+    }
+
+    /// A length in a label: whole points, or tenths below 10.
+    static func debugNumber(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        return value >= 10 ? "\(Int(value.rounded()))" : "\((value * 10).rounded() / 10)"
+    }
+}
