@@ -16,7 +16,11 @@ final class DemoTerminalDriver {
             viewer.stop()
             return
         }
-        if let caption = due.caption { viewer.setCaption(caption) }
+        if let caption = due.caption {
+            viewer.setCaption(caption)
+            // A step that shows the physics turns the debug layer on, the next one off again.
+            viewer.setDebugLayer(player.step?.debugLayer ?? false)
+        }
         for (request, params) in due.requests {
             viewer.call(request.method, params) { [self] result in
                 switch result {

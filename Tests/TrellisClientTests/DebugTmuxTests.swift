@@ -52,4 +52,38 @@ import TrellisProtocol
         try tmux.sendKeys("q")
         #expect(try tmux.waitForExit() == 0)
     }
+
+    /// `trellis demo` on a terminal: its dynamics step (the fifth) shows the debug layer, the
+    /// steps before and after it do not; the server builds shapes only meanwhile.
+    @Test func theDemosDynamicsStepShowsTheDebugLayer() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let tmux = try TmuxPane(command: [builtExecutable("trellis").path, "--socket", server.socketPath, "demo", "--steps", "6", "--interval", "0.2"],
+                                columns: AttachTmuxTests.columns, rows: AttachTmuxTests.rows)
+        defer { tmux.kill() }
+        let client = try RPCClient(path: server.socketPath, timeout: 10)
+        defer { client.close() }
+        func stats() -> JSONValue? { try? client.call("stats", ["session": .string("demo")]) }
+        func debugViewers() -> Int { (stats()?["viewers"]?.arrayValue ?? []).filter { $0["debug"] == .bool(true) }.count }
+        /// Polls until `condition` holds, at most `seconds`; the screen then.
+        func wait(_ what: String, seconds: Double = 60, _ condition: () -> Bool) throws -> [String] {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if condition() { return tmux.capture() }
+                usleep(50_000)
+            }
+            Issue.record("timed out waiting for \(what); the pane shows:\n\(tmux.capture().joined(separator: "\n"))")
+            throw ClientError.timeout(method: what, seconds: seconds)
+        }
+        _ = try wait("the demo's session") { stats() != nil }
+        let screen = try wait("the debug layer") { debugViewers() == 1 }
+        let caption = screen.joined(separator: "\n")
+        #expect(caption.contains("5/12") && caption.contains("boxes pile on; debug layer on"), "\(caption)")
+        _ = try wait("shapes built", seconds: 10) { (stats()?["debugShapesBuilt"]?.numberValue ?? 0) > 0 }
+        _ = try wait("the next step") { debugViewers() == 0 }
+        let built = stats()?["debugShapesBuilt"]?.numberValue ?? -1
+        _ = try wait("step 6 on screen", seconds: 10) { tmux.capture().joined().contains("6/12") }
+        usleep(300_000)
+        #expect(stats()?["debugShapesBuilt"]?.numberValue == built, "shapes built after the layer was hidden")
+    }
 }

@@ -185,12 +185,12 @@ public struct DemoChoreography: Sendable {
         var (actions, start) = scrollToTop()
         let drop = DemoDynamics.actions(session: session, bounds: bounds, at: start)
         actions += drop.actions
-        return DemoStep(.dynamics, "a card drops with a thud and bounces; four boxes pile on",
+        return DemoStep(.dynamics, "a card drops with a thud, boxes pile on; debug layer on",
                         actions: actions,
                         shots: [.init(at: start + 450, "the card falls"), .init(at: start + 750, "thud: it bounced"),
                                 .init(at: start + 1800, "at rest"), .init(at: start + 3300, "the boxes pile up"),
                                 .init(at: drop.end - 100, "a pile, at rest")],
-                        duration: drop.end + 100, cleanup: DemoDynamics.cleanup(session: session))
+                        duration: drop.end + 100, cleanup: DemoDynamics.cleanup(session: session), debugLayer: true)
     }
 
     /// Apple's circle: new cells grow out of the centre (its initial attributes), deleted ones

@@ -36,9 +36,12 @@ public struct DemoStep: Sendable {
     /// What a step cut short sends to take back what it added (its bodies and behaviours);
     /// requests it already sent are refused harmlessly.
     public var cleanup: [DemoRequest] = []
+    /// The viewer shows the debug layer during the step (UIKit Dynamics' `debugEnabled`: the
+    /// terminal demo attaches again with `debug` for it, and without it after).
+    public var debugLayer = false
 
     public init(_ system: DemoSystem, _ summary: String, actions: [Action], shots: [Shot], duration: Double,
-                cleanup: [DemoRequest] = []) {
+                cleanup: [DemoRequest] = [], debugLayer: Bool = false) {
         self.system = system
         self.summary = summary
         // Requests at one time keep their order (a body is added before the behaviours naming it).
@@ -46,6 +49,7 @@ public struct DemoStep: Sendable {
         self.shots = shots.sorted { $0.at < $1.at }
         self.duration = duration
         self.cleanup = cleanup
+        self.debugLayer = debugLayer
     }
 
     /// The caption line: the system, then what happens.

@@ -38,6 +38,11 @@ extension TerminalViewer {
         attach()
     }
 
+    /// Shows the debug layer or not (the demo's steps ask for it); nothing when it already is.
+    public func setDebugLayer(_ shown: Bool) {
+        if shown != showsDebug { toggleDebug() }
+    }
+
     /// A finger flick's speed, pt/s: a brisk swipe on a phone.
     public static let flingSpeed = 3000.0
 
