@@ -114,8 +114,13 @@ public struct FlowLayout: Layout {
 
     // MARK: Queries
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        guard !placements.isEmpty else { return [] }
+    public func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, after: nil, limit: .max) }
+
+    /// Stops at `limit` elements, and starts after `after` without visiting what comes before
+    /// it: sections before its section are skipped by the binary search, rows before its item
+    /// by another, so a page of a rect over a million items costs the page, not the rect.
+    public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
+        guard !placements.isEmpty, limit > 0 else { return [] }
         let q = space.map(rect)
         // Candidates are searched with a little slack (frames add offsets in another order than
         // the search bounds); each element is then tested exactly.
@@ -127,25 +132,54 @@ public struct FlowLayout: Layout {
             let mid = (low + high) / 2
             if placements[mid].searchEnd > lo { high = mid } else { low = mid + 1 }
         }
+        // Where `after` leaves off in a section's order: background, header, cells, footer.
+        var resume = FlowResumePoint.start
+        if let after {
+            // An element before the rect's first section leaves the whole rect to go.
+            let (section, point) = FlowResumePoint.after(after)
+            if section >= low { low = section; resume = point }
+        }
         var result: [LayoutAttributes] = []
-        result.reserveCapacity(64)
+        result.reserveCapacity(Swift.min(limit, 64))
         var s = low
         while s < placements.count, placements[s].searchStart < hi {
             let g = sections[s], start = placements[s].start
-            if hasBackgrounds, let a = backgroundAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
-            if let a = headerAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
-            let space = self.space
-            g.forEachCandidate(lo: lo - start, hi: hi - start, left: q.minX - slackX, right: q.maxX + slackX) { item, local in
-                let frame = space.map(Rect(x: local.origin.x, y: start + local.origin.y,
-                                           width: local.size.width, height: local.size.height))
-                if frame.intersects(rect) {
-                    result.append(LayoutAttributes(element: ElementID(kind: .cell, indexPath: IndexPath(s, item)), frame: frame))
-                }
+            if resume.rawValue <= FlowResumePoint.start.rawValue, hasBackgrounds, let a = backgroundAttributes(s, g, start), a.frame.intersects(rect) {
+                result.append(a)
+                if result.count == limit { return result }
             }
-            if let a = footerAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
+            if resume.rawValue <= FlowResumePoint.header.rawValue, let a = headerAttributes(s, g, start), a.frame.intersects(rect) {
+                result.append(a)
+                if result.count == limit { return result }
+            }
+            if resume.rawValue <= FlowResumePoint.cells.rawValue {
+                let space = self.space
+                let more = g.forEachCandidate(from: resume == .cells ? resumeItem(after) : 0,
+                                              lo: lo - start, hi: hi - start, left: q.minX - slackX, right: q.maxX + slackX) { item, local in
+                    let frame = space.map(Rect(x: local.origin.x, y: start + local.origin.y,
+                                               width: local.size.width, height: local.size.height))
+                    if frame.intersects(rect) {
+                        result.append(LayoutAttributes(element: ElementID(kind: .cell, indexPath: IndexPath(s, item)), frame: frame))
+                        if result.count == limit { return false }
+                    }
+                    return true
+                }
+                if !more { return result }
+            }
+            if let a = footerAttributes(s, g, start), a.frame.intersects(rect) {
+                result.append(a)
+                if result.count == limit { return result }
+            }
+            resume = .start
             s += 1
         }
         return result
+    }
+
+    /// The first item to visit when resuming at the cells after `after`.
+    private func resumeItem(_ after: ElementID?) -> Int {
+        guard let after, after.isCell else { return 0 }
+        return Swift.max(0, after.indexPath.item + 1)
     }
 
     public func attributes(for element: ElementID) -> LayoutAttributes? {
