@@ -12,7 +12,7 @@ struct Query: ParsableCommand, OptionChecks {
     @OptionGroup var session: SessionArguments
     @Option(help: ArgumentHelp("A rect X,Y,WIDTH,HEIGHT in content coordinates.", valueName: "X,Y,W,H")) var rect: String?
     @Option(help: ArgumentHelp("One item S:I.", valueName: "S:I")) var at: String?
-    @Option(help: ArgumentHelp("With --rect: at most N elements (1 to 100000; the server's default is 10000).", valueName: "N")) var limit: Int?
+    @Option(help: ArgumentHelp("With --rect: at most N elements (1 to 20000; the server's default is 10000).", valueName: "N")) var limit: Int?
     @Option(help: ArgumentHelp("With --rect: the elements after cell S:I (the last of the page before).", valueName: "S:I")) var after: String?
 
     func checkOptions() throws {

@@ -36,7 +36,7 @@ import TrellisProtocol
             #expect(list.count == 999)
             after = try #require(list.last?["element"])
         }
-        let whole = try c.must("query.attributes", ["session": .string("q"), "rect": Self.everywhere, "limit": T.n(100_000)])
+        let whole = try c.must("query.attributes", ["session": .string("q"), "rect": Self.everywhere, "limit": T.n(20_000)])
         #expect(whole["truncated"] == nil)
         let all = whole["attributes"]?.arrayValue ?? []
         #expect(all.count == 12_000 + 2 * 3)   // items, and per section a header, a footer and a background
@@ -55,9 +55,9 @@ import TrellisProtocol
         let c = try server.connect()
         try c.must("session.create", ["name": .string("q"), "clock": .string("manual"), "sections": T.items(10)])
         let cases: [(String, JSONValue, String)] = [
-            ("limit", T.n(0), "params.limit: expected a whole number from 1 to 100000"),
-            ("limit", T.n(-5), "params.limit: expected a whole number from 1 to 100000"),
-            ("limit", T.n(100_001), "params.limit: expected a whole number from 1 to 100000"),
+            ("limit", T.n(0), "params.limit: expected a whole number from 1 to 20000"),
+            ("limit", T.n(-5), "params.limit: expected a whole number from 1 to 20000"),
+            ("limit", T.n(20_001), "params.limit: expected a whole number from 1 to 20000"),
             ("limit", T.n(1e300), "params.limit: expected an integer"),
             ("limit", T.n(2.5), "params.limit: expected an integer"),
             ("limit", .string("10"), "params.limit: expected an integer"),
