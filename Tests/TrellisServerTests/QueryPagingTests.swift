@@ -74,6 +74,9 @@ import TrellisProtocol
             let message = reply["error"]?["message"]?.stringValue ?? ""
             #expect(message.hasPrefix(expected), "\(message)")
         }
+        // Checked with `at` too, where they are not used.
+        let reply = try c.call("query.attributes", ["session": .string("q"), "at": T.pair(0, 1), "limit": T.n(0)])
+        #expect((reply["error"]?["message"]?.stringValue ?? "").hasPrefix("params.limit: expected a whole number from 1 to 20000"))
         server.stop()
     }
 }

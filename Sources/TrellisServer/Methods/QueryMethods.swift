@@ -10,6 +10,12 @@ enum QueryMethods {
             let view = try context.sessionBroughtToNow().collectionView
             var found: [LayoutAttributes]
             var truncated = false
+            // Checked whichever form is asked: a bad value is an error even where it is not used.
+            let limit: Int
+            do throws(ParamError) {
+                limit = try context.reader.int("limit", ParamRanges.queryLimit, default: ParamRanges.queryLimitDefault)
+            } catch { throw .invalidParams(error) }
+            let after = try resumeElement(context)
             if context.params.field("at") != nil {
                 let at = try context.indexPath("at")
                 guard view.data.contains(at), let a = view.attributes(for: .cell(at)) else {
@@ -19,11 +25,6 @@ enum QueryMethods {
                 found = [a]
             } else {
                 let r = try context.numbers("rect", ["x", "y", "width", "height"], in: ParamRanges.queryRect)
-                let limit: Int
-                do throws(ParamError) {
-                    limit = try context.reader.int("limit", ParamRanges.queryLimit, default: ParamRanges.queryLimitDefault)
-                } catch { throw .invalidParams(error) }
-                let after = try resumeElement(context)
                 // One more than the page says whether there is more, without counting the rest.
                 found = view.attributes(in: Rect(r[0], r[1], r[2], r[3]), after: after, limit: limit + 1)
                 if found.count > limit {
