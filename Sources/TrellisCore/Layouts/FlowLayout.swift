@@ -114,7 +114,41 @@ public struct FlowLayout: Layout {
 
     // MARK: Queries
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, after: nil, limit: .max) }
+    // The screen's query, asked every frame: kept apart from the paged one below, whose checks
+    // of the page's end cost this one 15 % (flow.query.1M 0.49 → 0.57 µs).
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        guard !placements.isEmpty else { return [] }
+        let q = space.map(rect)
+        // Candidates are searched with a little slack (frames add offsets in another order than
+        // the search bounds); each element is then tested exactly.
+        let slackY = (Swift.abs(q.minY) + Swift.abs(q.maxY) + 1) * 1e-9
+        let slackX = (Swift.abs(q.minX) + Swift.abs(q.maxX) + 1) * 1e-9
+        let lo = q.minY - slackY, hi = q.maxY + slackY
+        var low = 0, high = placements.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placements[mid].searchEnd > lo { high = mid } else { low = mid + 1 }
+        }
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(64)
+        var s = low
+        while s < placements.count, placements[s].searchStart < hi {
+            let g = sections[s], start = placements[s].start
+            if hasBackgrounds, let a = backgroundAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
+            if let a = headerAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
+            let space = self.space
+            g.forEachCandidate(lo: lo - start, hi: hi - start, left: q.minX - slackX, right: q.maxX + slackX) { item, local in
+                let frame = space.map(Rect(x: local.origin.x, y: start + local.origin.y,
+                                           width: local.size.width, height: local.size.height))
+                if frame.intersects(rect) {
+                    result.append(LayoutAttributes(element: ElementID(kind: .cell, indexPath: IndexPath(s, item)), frame: frame))
+                }
+            }
+            if let a = footerAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
+            s += 1
+        }
+        return result
+    }
 
     /// Stops at `limit` elements, and starts after `after` without visiting what comes before
     /// it: sections before its section are skipped by the binary search, rows before its item

@@ -63,12 +63,46 @@ struct FlowSectionGeometry: Sendable {
         return frames[item]
     }
 
+    /// Calls `body` with every item whose frame might overlap `lo..<hi` along the scroll axis and
+    /// `left..<right` across it (section-local), in item order: a superset the caller filters
+    /// exactly. Uniform: the row and column ranges are computed; variable: rows are binary-searched.
+    @inline(__always)
+    func forEachCandidate(lo: Double, hi: Double, left: Double, right: Double, _ body: (Int, Rect) -> Void) {
+        if let g = grid {
+            let rowRange = FlowGrid.candidates(start: g.firstY, pitch: g.pitchY, length: g.itemSize.height,
+                                               count: g.rowCount, lo: lo, hi: hi)
+            let columnRange = FlowGrid.candidates(start: g.firstX, pitch: g.pitchX, length: g.itemSize.width,
+                                                  count: Swift.min(g.perRow, itemCount), lo: left, hi: right)
+            for row in rowRange {
+                let base = row * g.perRow
+                for column in columnRange {
+                    let item = base + column
+                    if item >= itemCount { break }
+                    body(item, g.frame(row: row, column: column))
+                }
+            }
+            return
+        }
+        // The first row that ends after `lo`; `searchBottom` grows monotonically.
+        var low = 0, high = rows.count
+        while low < high {
+            let mid = (low + high) / 2
+            if rows[mid].searchBottom > lo { high = mid } else { low = mid + 1 }
+        }
+        var row = low
+        while row < rows.count, rows[row].searchTop < hi {
+            let end = row + 1 < rows.count ? rows[row + 1].firstItem : itemCount
+            for item in rows[row].firstItem..<end { body(item, frames[item]) }
+            row += 1
+        }
+    }
+
     /// Calls `body` with every item from `first` on whose frame might overlap `lo..<hi` along the
     /// scroll axis and `left..<right` across it (section-local), in item order, until `body`
     /// returns false: a superset the caller filters exactly. Uniform: the row and column ranges
     /// are computed; variable: rows are binary-searched. False when `body` stopped it.
     @inline(__always)
-    func forEachCandidate(from first: Int = 0, lo: Double, hi: Double, left: Double, right: Double,
+    func forEachCandidate(from first: Int, lo: Double, hi: Double, left: Double, right: Double,
                           _ body: (Int, Rect) -> Bool) -> Bool {
         if let g = grid {
             let rowRange = FlowGrid.candidates(start: g.firstY, pitch: g.pitchY, length: g.itemSize.height,
