@@ -15,7 +15,7 @@ import TrellisProtocol
         func call(_ method: String, _ params: [String: JSONValue]) throws(ClientError) -> JSONValue {
             calls.append((method, .object(params), JSONWriter.bytes(.object(params)).count))
             switch method {
-            case "data.reload.begin": return .object(["upload": .string("u1")])
+            case "data.reload.begin", "data.apply.begin": return .object(["upload": .string("u1")])
             default: return .object([:])
             }
         }
@@ -47,6 +47,37 @@ import TrellisProtocol
 
     static func item(_ n: Int) -> JSONValue {
         .object(["id": .string("it\(n)"), "data": .object(["note": .string(String(repeating: "x", count: n % 40))])])
+    }
+
+    /// `trellis apply`: the same split under `data.apply.*`, its options on the one-shot
+    /// request or on the commit (never on a chunk), and every request under the limit.
+    @Test func anApplyIsSplitTheSameWayWithItsOptionsOnTheCommit() throws {
+        let options: [String: JSONValue] = ["animated": .bool(false), "mapping": .string("items")]
+        let small = RecordingCaller(limit: 1 << 20)
+        let one = try ChunkedReload(caller: small, session: "s", method: "data.apply", options: options)
+        try one.beginSection("a")
+        for n in 0..<10 { try one.append(item: Self.item(n)) }
+        _ = try one.finish()
+        #expect(small.calls.map(\.method) == ["data.apply"])
+        #expect(small.calls[0].params["animated"] == .bool(false) && small.calls[0].params["mapping"] == .string("items"))
+        #expect(small.calls[0].params["sections"]?.arrayValue?.first?["items"]?.arrayValue == (0..<10).map(Self.item))
+
+        let caller = RecordingCaller(limit: 4096)
+        let upload = try ChunkedReload(caller: caller, session: "s", method: "data.apply", options: options)
+        try upload.beginSection("a")
+        for n in 0..<400 { try upload.append(item: Self.item(n)) }
+        _ = try upload.finish()
+        let methods = caller.calls.map(\.method)
+        #expect(methods.first == "data.apply.begin" && methods.last == "data.apply.commit")
+        #expect(methods.dropFirst().dropLast().allSatisfy { $0 == "data.apply.append" } && methods.count > 3)
+        #expect(caller.calls.allSatisfy { $0.bytes + 100 <= 4096 })
+        #expect(caller.calls.last?.params["animated"] == .bool(false) && caller.calls.last?.params["mapping"] == .string("items"))
+        #expect(caller.calls.filter { $0.method == "data.apply.append" }.allSatisfy { $0.params["animated"] == nil })
+        var items: [JSONValue] = []
+        for call in caller.calls where call.method == "data.apply.append" {
+            for section in call.params["sections"]?.arrayValue ?? [] { items += section["items"]?.arrayValue ?? [] }
+        }
+        #expect(items == (0..<400).map(Self.item))
     }
 
     @Test func smallDataIsOneReload() throws {

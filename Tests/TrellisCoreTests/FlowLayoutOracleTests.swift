@@ -126,6 +126,49 @@ private struct Placed: Hashable {
         #expect(nonEmpty > queries / 3)
     }
 
+    /// A rect query a page at a time (`after`, `limit`) gives the whole query's elements in its
+    /// order, each once; after any element (in the rect or not) it goes on with what follows it.
+    @Test func pagedRectQueriesAddUpToTheWholeQuery() {
+        var rng = SplitMix64(seed: 28)
+        var pagesSeen = 0
+        for configuration in 0..<150 {
+            let random = RandomFlow(&rng)
+            let layout = random.prepared()
+            let all = layout.allAttributes()
+            let content = layout.contentSize
+            var rects = [Rect(x: -1, y: -1, width: content.width + 2, height: content.height + 2)]
+            for _ in 0..<4 {
+                rects.append(Rect(x: rng.length(-400...Swift.max(0, Int(content.width)) + 200),
+                                  y: rng.length(-400...Swift.max(0, Int(content.height)) + 200),
+                                  width: rng.length(0...500), height: rng.length(0...500)))
+            }
+            for rect in rects {
+                let whole = layout.attributes(in: rect)
+                for limit in [1, 2, 5, 17] {
+                    var pages: [LayoutAttributes] = []
+                    var after: ElementID?
+                    while true {
+                        let page = layout.attributes(in: rect, after: after, limit: limit)
+                        #expect(page.count <= limit)
+                        pages += page
+                        pagesSeen += 1
+                        guard page.count == limit, let last = page.last else { break }
+                        after = last.element
+                    }
+                    #expect(pages.map(\.element) == whole.map(\.element), "configuration \(configuration), rect \(rect), limit \(limit)")
+                }
+                // After any element of the layout: what follows it in the layout's order.
+                for (k, element) in all.enumerated() where k % 3 == 0 {
+                    let following = Set(all[(k + 1)...].map(\.element))
+                    let expected = whole.filter { following.contains($0.element) }
+                    #expect(layout.attributes(in: rect, after: element.element, limit: .max).map(\.element) == expected.map(\.element),
+                            "configuration \(configuration), rect \(rect), after \(element.element)")
+                }
+            }
+        }
+        #expect(pagesSeen > 1000)
+    }
+
     @Test func uniformSectionsMatchTheSameSizesGivenPerItem() {
         var rng = SplitMix64(seed: 7)
         for configuration in 0..<200 {

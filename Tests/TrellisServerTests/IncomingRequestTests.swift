@@ -53,6 +53,22 @@ import TrellisTestSupport
         }
     }
 
+    /// A number id past 2^53 − 1 would come back with other digits: refused naming the range
+    /// (with id null); up to it, it comes back exactly, on either path.
+    @Test func numberIDsAreExactOrRefused() {
+        for (id, kept) in [("9007199254740991", true), ("-9007199254740991", true), ("123456789012345", true),
+                           ("9007199254740993", false), ("12345678901234567890", false), ("-99999999999999999999", false), ("1e300", false)] {
+            let text = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"hello"}"#.utf8)
+            let (fast, whole) = Self.bothWays(text)
+            #expect(fast == whole, "\(id)")
+            if kept {
+                #expect(whole.hasSuffix("id \(id)"), "\(id): \(whole)")
+            } else {
+                #expect(whole == "refused -32600 id: a number id must be within ±9007199254740991 (integers past 2^53 lose digits); send a larger id as a string id null", "\(id): \(whole)")
+            }
+        }
+    }
+
     /// Generated requests, well formed or not: each choice picks a part (key order, spacing,
     /// the id's form, the method, the params, stray keys), then a byte may be changed, dropped
     /// or doubled.

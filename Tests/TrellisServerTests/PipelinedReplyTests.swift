@@ -220,8 +220,8 @@ import TrellisTransport
             (#"{"jsonrpc":"2.0","id":"s p a c e",\#(hello),"params":{}}"#, .string("s p a c e")),
             (#"{"jsonrpc":"2.0","id":77,"method":"no.such"}"#, .number(77)),
             (#"{"jsonrpc":"2.0","id":78,\#(hello),"params":{"bogus":1}}"#, .number(78)),
-            // Past 2^53 a JSON number is a double: echoed as the same double (digits beyond it are lost).
-            (#"{"jsonrpc":"2.0","id":12345678901234567890,\#(hello)}"#, .number(1.2345678901234567890e19)),
+            // Past 2^53 a JSON number id would come back with other digits: refused, id null.
+            (#"{"jsonrpc":"2.0","id":12345678901234567890,\#(hello)}"#, .null),
             (#"{"jsonrpc":"2.0","id":"last",\#(hello)}"#, .string("last")),
         ]
         let before = try c.result("stats")["requests"]?.numberValue ?? -1
@@ -239,6 +239,7 @@ import TrellisTransport
         #expect(try JSONParser.parse(Array(lines[7].utf8))["error"]?["code"] == .number(-32700))
         #expect(try JSONParser.parse(Array(lines[9].utf8))["error"]?["code"] == .number(-32601))
         #expect(try JSONParser.parse(Array(lines[10].utf8))["error"]?["code"] == .number(-32602))
+        #expect(try JSONParser.parse(Array(lines[11].utf8))["error"]?["code"] == .number(-32600))
         // The server counted every request, the notification and the malformed one included
         // (and this stats).
         #expect(try c.result("stats")["requests"]?.numberValue == before + Double(requests.count + 1))

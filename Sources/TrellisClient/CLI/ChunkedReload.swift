@@ -1,7 +1,7 @@
 import TrellisCore
 import TrellisProtocol
 
-/// Replaces a session's data with data of any size: sections and items are written straight
+/// Replaces (or applies, `data.apply`) a session's data with data of any size: sections and items are written straight
 /// into request bytes as they come (nothing holds all of them), and sent as one `data.reload`
 /// when everything fits in one request, else as a chunked upload (`data.reload.begin`, an
 /// `append` per chunk, each under the server's message limit, then `commit`), which the server
@@ -9,6 +9,11 @@ import TrellisProtocol
 public final class ChunkedReload {
     let caller: any MethodCaller
     let session: String
+    /// `data.reload`, or `data.apply` (the same chunks, committed as one animated apply).
+    let method: String
+    /// Params the one-shot request and the commit carry besides the data (an apply's animation
+    /// options and `mapping`).
+    let options: [String: JSONValue]
     /// The most bytes of the sections part of one request (the message limit less the rest).
     let budget: Int
     /// Called after each chunk the server accepted, with the items sent so far.
@@ -33,16 +38,20 @@ public final class ChunkedReload {
 
     /// Requests are sized for the caller's server (`maximumMessageBytes`), and at most
     /// `largestRequest` bytes: bigger requests gain nothing and cost the server memory.
-    public init(caller: any MethodCaller, session: String, largestRequest: Int = ProtocolLimits.defaultMaximumMessageBytes) throws(ClientError) {
+    public init(caller: any MethodCaller, session: String, method: String = "data.reload", options: [String: JSONValue] = [:],
+                largestRequest: Int = ProtocolLimits.defaultMaximumMessageBytes) throws(ClientError) {
         self.caller = caller
         self.session = session
+        self.method = method
+        self.options = options
         let limit = min(try caller.maximumMessageBytes(), largestRequest)
-        // The envelope, the method, the session, the upload token and the closing brackets.
+        // The envelope, the method, the session, the options, the upload token and the closing brackets.
         var overhead = ByteBuffer()
         JSONWriter.write(.string(session), into: &overhead)
+        JSONWriter.write(.object(options), into: &overhead)
         budget = limit - overhead.count - 256
         guard budget >= 256 else {
-            throw .unsendable("data.reload: the server's message limit of \(limit) bytes leaves no room for items after the session name")
+            throw .unsendable("\(method): the server's message limit of \(limit) bytes leaves no room for items after the session name")
         }
     }
 
@@ -92,11 +101,11 @@ public final class ChunkedReload {
     }
 
     private func appendScratch() throws(ClientError) {
-        guard let section else { throw .unsendable("data.reload: an item came before any section (a ChunkedReload bug)") }
+        guard let section else { throw .unsendable("\(method): an item came before any section (a ChunkedReload bug)") }
         // Alone in a request under its section's header (an id escaped takes at most 6 bytes a
         // byte), with the closing brackets: else no request can carry it, and nothing is sent.
         guard 32 + 6 * section.utf8.count + scratch.count <= budget else {
-            throw .unsendable("data.reload: item \(itemsGiven) is \(scratch.count) bytes, more than one request to this server may carry (about \(budget) bytes; trellisd --max-message-bytes)")
+            throw .unsendable("\(method): item \(itemsGiven) is \(scratch.count) bytes, more than one request to this server may carry (about \(budget) bytes; trellisd --max-message-bytes)")
         }
         let separator = sectionHasItems ? 1 : 0
         if body.count + separator + scratch.count + 4 > budget {
@@ -118,8 +127,8 @@ public final class ChunkedReload {
     /// Sends what the body holds as one chunk of the upload (beginning the upload first).
     private func flush() throws(ClientError) {
         if upload == nil {
-            let began = try caller.call("data.reload.begin", ["session": .string(session)])
-            guard let token = began["upload"]?.stringValue else { throw .badReply("data.reload.begin gave no upload token: \(JSONWriter.string(began))") }
+            let began = try caller.call("\(method).begin", ["session": .string(session)])
+            guard let token = began["upload"]?.stringValue else { throw .badReply("\(method).begin gave no upload token: \(JSONWriter.string(began))") }
             upload = token
         }
         var params = ByteBuffer(capacity: body.count + 128)
@@ -132,10 +141,10 @@ public final class ChunkedReload {
         if section != nil { params.append("]}") }
         params.append("]}")
         do {
-            try caller.call("data.reload.append", encodedParams: params)
+            try caller.call("\(method).append", encodedParams: params)
         } catch {
             upload = nil   // the server dropped it with the refused chunk
-            throw Self.sending(error, items: itemsSent..<(itemsSent + itemsInBody))
+            throw Self.sending(error, items: itemsSent..<(itemsSent + itemsInBody), of: method == "data.apply" ? "apply" : "reload")
         }
         itemsSent += itemsInBody
         chunksSent += 1
@@ -145,23 +154,34 @@ public final class ChunkedReload {
         onChunk(itemsSent)
     }
 
-    /// Sends what is left and applies it all: the result of `data.reload` (`{sections, items}`).
+    /// Sends what is left and applies it all: the result of `data.reload` (`{sections, items}`)
+    /// or of `data.apply` (an update result).
     public func finish() throws(ClientError) -> JSONValue {
         finished = true
         guard upload != nil else {
             var params = ByteBuffer(capacity: body.count + 128)
-            params.append("{\"session\":")
+            params.append("{")
+            for key in options.keys.sorted() {
+                JSONWriter.write(.string(key), into: &params)
+                params.append(UInt8(ascii: ":"))
+                JSONWriter.write(options[key]!, into: &params)
+                params.append(UInt8(ascii: ","))
+            }
+            params.append("\"session\":")
             JSONWriter.write(.string(session), into: &params)
             params.append(",\"sections\":[")
             params.append(body)
             if section != nil { params.append("]}") }
             params.append("]}")
-            let result = try caller.call("data.reload", encodedParams: params)
+            let result = try caller.call(method, encodedParams: params)
             itemsSent += itemsInBody
             return result
         }
         if itemsInBody > 0 || sectionsInBody > 0 { try flush() }
-        return try caller.call("data.reload.commit", ["session": .string(session), "upload": .string(upload!)])
+        var params = options
+        params["session"] = .string(session)
+        params["upload"] = .string(upload!)
+        return try caller.call("\(method).commit", params)
     }
 
     /// Drops an upload begun but not committed (the data could not all be read): the session
@@ -169,12 +189,12 @@ public final class ChunkedReload {
     public func abort() {
         guard let upload, !finished else { return }
         self.upload = nil
-        _ = try? caller.call("data.reload.abort", ["session": .string(session), "upload": .string(upload)])
+        _ = try? caller.call("\(method).abort", ["session": .string(session), "upload": .string(upload)])
     }
 
     /// A chunk's error, naming the items it carried (the server's message says what was wrong).
-    static func sending(_ error: ClientError, items: Range<Int>) -> ClientError {
+    static func sending(_ error: ClientError, items: Range<Int>, of what: String = "reload") -> ClientError {
         guard case .server(let code, let message, let domainCode, let data) = error else { return error }
-        return .server(code: code, message: "items \(items.lowerBound)…\(items.upperBound - 1) of the reload: \(message)", domainCode: domainCode, data: data)
+        return .server(code: code, message: "items \(items.lowerBound)…\(items.upperBound - 1) of the \(what): \(message)", domainCode: domainCode, data: data)
     }
 }

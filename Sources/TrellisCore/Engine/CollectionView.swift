@@ -327,6 +327,16 @@ public struct CollectionView: Sendable {
     /// The layout's (model) attributes of every element in `rect`.
     public func attributes(in rect: Rect) -> [LayoutAttributes] { shownAttributes(in: rect) }
 
+    /// A page of `attributes(in:)`: after `after`, at most `limit`. The layout stops early; while
+    /// the dynamics place elements (they replace the layout's for their cells and add bodies)
+    /// the page is cut from the whole result.
+    public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
+        guard dynamics.cells.isEmpty && dynamics.bodies.isEmpty else {
+            return LayoutAttributes.page(of: shownAttributes(in: rect), after: after, limit: limit)
+        }
+        return layout.attributes(in: rect, after: after, limit: limit)
+    }
+
     // MARK: Layout and binding
 
     mutating func relayout(_ invalidation: LayoutInvalidation, clampOffset: Bool = false) {

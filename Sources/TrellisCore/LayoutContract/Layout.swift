@@ -19,6 +19,14 @@ public protocol Layout: Sendable {
     /// frame intersects `rect`, in drawing order for equal z-index.
     func attributes(in rect: Rect) -> [LayoutAttributes]
 
+    /// A page of `attributes(in:)` (ours; a client's rect may cover a million items): the
+    /// elements that come after `after` in that order (all of them when nil), at most `limit`.
+    /// Layouts whose rect results can grow with the item count stop as soon as they have
+    /// `limit`; the default cuts `attributes(in:)` after the fact, for layouts whose results are
+    /// bounded by their own design (a window of slots, the visible covers), and gives nothing
+    /// after an element that is not among them.
+    func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes]
+
     /// layoutAttributesForItem(at:) / …SupplementaryView / …DecorationView.
     func attributes(for element: ElementID) -> LayoutAttributes?
 
@@ -78,6 +86,10 @@ extension Layout {
         var a = attributes
         a.alpha = 0
         return a
+    }
+
+    public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
+        LayoutAttributes.page(of: attributes(in: rect), after: after, limit: limit)
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { false }

@@ -61,13 +61,30 @@ public struct CircleLayout: RegisteredLayout {
     public var centre: Point { Point(x: boundsSize.width / 2, y: boundsSize.height / 2) }
     public var effectiveRadius: Double { radius ?? min(boundsSize.width, boundsSize.height) / 2.5 }
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    public func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, after: nil, limit: .max) }
+
+    /// Every item is on the circle whatever the rect, so a page starts at the item after
+    /// `after` (found by its index, not by a walk) and stops at `limit`.
+    public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        for (section, start) in sectionStarts.enumerated() {
+        guard limit > 0 else { return result }
+        var firstSection = 0, firstItem = 0
+        if let after {
+            guard after.isCell, after.indexPath.section >= 0 else { return result }
+            firstSection = after.indexPath.section
+            firstItem = Swift.max(0, after.indexPath.item + 1)
+        }
+        guard firstSection < sectionStarts.count else { return result }
+        for section in firstSection..<sectionStarts.count {
+            let start = sectionStarts[section]
             let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : total
-            for global in start..<end {
+            let from = section == firstSection ? Swift.min(end, start + firstItem) : start
+            for global in from..<end {
                 let a = cellAttributes(section: section, item: global - start, global: global)
-                if a.frame.intersects(rect) { result.append(a) }
+                if a.frame.intersects(rect) {
+                    result.append(a)
+                    if result.count == limit { return result }
+                }
             }
         }
         return result

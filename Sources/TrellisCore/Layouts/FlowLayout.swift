@@ -114,6 +114,8 @@ public struct FlowLayout: Layout {
 
     // MARK: Queries
 
+    // The screen's query, asked every frame: kept apart from the paged one below, whose checks
+    // of the page's end cost this one 15 % (flow.query.1M 0.49 → 0.57 µs).
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         guard !placements.isEmpty else { return [] }
         let q = space.map(rect)
@@ -146,6 +148,72 @@ public struct FlowLayout: Layout {
             s += 1
         }
         return result
+    }
+
+    /// Stops at `limit` elements, and starts after `after` without visiting what comes before
+    /// it: sections before its section are skipped by the binary search, rows before its item
+    /// by another, so a page of a rect over a million items costs the page, not the rect.
+    public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
+        guard !placements.isEmpty, limit > 0 else { return [] }
+        let q = space.map(rect)
+        // Candidates are searched with a little slack (frames add offsets in another order than
+        // the search bounds); each element is then tested exactly.
+        let slackY = (Swift.abs(q.minY) + Swift.abs(q.maxY) + 1) * 1e-9
+        let slackX = (Swift.abs(q.minX) + Swift.abs(q.maxX) + 1) * 1e-9
+        let lo = q.minY - slackY, hi = q.maxY + slackY
+        var low = 0, high = placements.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placements[mid].searchEnd > lo { high = mid } else { low = mid + 1 }
+        }
+        // Where `after` leaves off in a section's order: background, header, cells, footer.
+        var resume = FlowResumePoint.start
+        if let after {
+            // An element before the rect's first section leaves the whole rect to go.
+            let (section, point) = FlowResumePoint.after(after)
+            if section >= low { low = section; resume = point }
+        }
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(Swift.min(limit, 64))
+        var s = low
+        while s < placements.count, placements[s].searchStart < hi {
+            let g = sections[s], start = placements[s].start
+            if resume.rawValue <= FlowResumePoint.start.rawValue, hasBackgrounds, let a = backgroundAttributes(s, g, start), a.frame.intersects(rect) {
+                result.append(a)
+                if result.count == limit { return result }
+            }
+            if resume.rawValue <= FlowResumePoint.header.rawValue, let a = headerAttributes(s, g, start), a.frame.intersects(rect) {
+                result.append(a)
+                if result.count == limit { return result }
+            }
+            if resume.rawValue <= FlowResumePoint.cells.rawValue {
+                let space = self.space
+                let more = g.forEachCandidate(from: resume == .cells ? resumeItem(after) : 0,
+                                              lo: lo - start, hi: hi - start, left: q.minX - slackX, right: q.maxX + slackX) { item, local in
+                    let frame = space.map(Rect(x: local.origin.x, y: start + local.origin.y,
+                                               width: local.size.width, height: local.size.height))
+                    if frame.intersects(rect) {
+                        result.append(LayoutAttributes(element: ElementID(kind: .cell, indexPath: IndexPath(s, item)), frame: frame))
+                        if result.count == limit { return false }
+                    }
+                    return true
+                }
+                if !more { return result }
+            }
+            if let a = footerAttributes(s, g, start), a.frame.intersects(rect) {
+                result.append(a)
+                if result.count == limit { return result }
+            }
+            resume = .start
+            s += 1
+        }
+        return result
+    }
+
+    /// The first item to visit when resuming at the cells after `after`.
+    private func resumeItem(_ after: ElementID?) -> Int {
+        guard let after, after.isCell else { return 0 }
+        return Swift.max(0, after.indexPath.item + 1)
     }
 
     public func attributes(for element: ElementID) -> LayoutAttributes? {

@@ -97,6 +97,56 @@ struct FlowSectionGeometry: Sendable {
         }
     }
 
+    /// Calls `body` with every item from `first` on whose frame might overlap `lo..<hi` along the
+    /// scroll axis and `left..<right` across it (section-local), in item order, until `body`
+    /// returns false: a superset the caller filters exactly. Uniform: the row and column ranges
+    /// are computed; variable: rows are binary-searched. False when `body` stopped it.
+    @inline(__always)
+    func forEachCandidate(from first: Int, lo: Double, hi: Double, left: Double, right: Double,
+                          _ body: (Int, Rect) -> Bool) -> Bool {
+        if let g = grid {
+            let rowRange = FlowGrid.candidates(start: g.firstY, pitch: g.pitchY, length: g.itemSize.height,
+                                               count: g.rowCount, lo: lo, hi: hi)
+            let columnRange = FlowGrid.candidates(start: g.firstX, pitch: g.pitchX, length: g.itemSize.width,
+                                                  count: Swift.min(g.perRow, itemCount), lo: left, hi: right)
+            // Rows before the one holding `first` are skipped, not visited.
+            let firstRow = g.perRow > 0 ? Swift.max(rowRange.lowerBound, first / g.perRow) : rowRange.lowerBound
+            guard firstRow < rowRange.upperBound else { return true }
+            for row in firstRow..<rowRange.upperBound {
+                let base = row * g.perRow
+                for column in columnRange {
+                    let item = base + column
+                    if item >= itemCount { break }
+                    if item < first { continue }
+                    if !body(item, g.frame(row: row, column: column)) { return false }
+                }
+            }
+            return true
+        }
+        // The first row that ends after `lo`; `searchBottom` grows monotonically.
+        var low = 0, high = rows.count
+        while low < high {
+            let mid = (low + high) / 2
+            if rows[mid].searchBottom > lo { high = mid } else { low = mid + 1 }
+        }
+        if first > 0 {
+            // The row holding `first`: the last one that starts at or before it.
+            var a = 0, b = rows.count
+            while a < b {
+                let mid = (a + b) / 2
+                if rows[mid].firstItem <= first { a = mid + 1 } else { b = mid }
+            }
+            low = Swift.max(low, a - 1)
+        }
+        var row = low
+        while row < rows.count, rows[row].searchTop < hi {
+            let end = row + 1 < rows.count ? rows[row + 1].firstItem : itemCount
+            for item in Swift.max(first, rows[row].firstItem)..<Swift.max(end, first) where !body(item, frames[item]) { return false }
+            row += 1
+        }
+        return true
+    }
+
     /// The per-item pass: greedy rows, then each row's spacing and cross-axis centring, into
     /// contiguous storage.
     private mutating func layOutRows(_ items: [Item], spec: FlowSectionSpec, lineLength: Double, firstTop: Double,

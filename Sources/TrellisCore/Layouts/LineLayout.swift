@@ -84,8 +84,11 @@ public struct LineLayout: RegisteredLayout {
 
     // MARK: Queries
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        var result = flow.attributes(in: rect)
+    public func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, after: nil, limit: .max) }
+
+    /// The flow layout's page, zoomed: the zoom changes no frame, so the flow's early stop holds.
+    public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
+        var result = flow.attributes(in: rect, after: after, limit: limit)
         for i in result.indices where result[i].element.isCell { zoom(&result[i]) }
         return result
     }

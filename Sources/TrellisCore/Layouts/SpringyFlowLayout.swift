@@ -55,6 +55,9 @@ public struct SpringyFlowLayout: RegisteredLayout {
 
     public var contentSize: Size { flow.contentSize }
     public func attributes(in rect: Rect) -> [LayoutAttributes] { flow.attributes(in: rect) }
+    public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
+        flow.attributes(in: rect, after: after, limit: limit)
+    }
     public func attributes(for element: ElementID) -> LayoutAttributes? { flow.attributes(for: element) }
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { flow.shouldInvalidate(forBoundsChange: newBounds) }
 }

@@ -9,6 +9,15 @@ public enum ParamRanges {
     public static let coordinate: ClosedRange<Double> = -1e9...1e9
     /// A query rect's origin and size (points): room for a rect around every coordinate.
     public static let queryRect: ClosedRange<Double> = -1e10...1e10
+    /// Elements one `query.attributes` rect reply may carry (`limit`): a page of 20,000 is
+    /// written in about 10 ms (2.6 MB), inside the 20 ms a request may hold the loop; 40,000
+    /// took 44 ms. A rect over more is answered a page at a time.
+    public static let queryLimit: ClosedRange<Int> = 1...20_000
+    /// The page when `limit` is not given: more than any screen shows, about 1.3 MB of reply.
+    public static let queryLimitDefault = 10_000
+    /// A section or item index a request names as a position (`query.attributes`' `after`):
+    /// past any data a server holds, and exact in a double.
+    public static let elementIndexMaximum = 1_000_000_000_000
     /// The view's bounds (points; above 0).
     public static let bounds: ClosedRange<Double> = 0...layoutLengthLimit
     /// Content insets (points).

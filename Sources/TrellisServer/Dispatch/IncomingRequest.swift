@@ -64,6 +64,11 @@ enum IncomingRequest {
         if let id, !isValidID(id) {
             return .refused(.invalidRequest("id must be a string, a number or null"), id: .null)
         }
+        // A number id is read as a double: past 2^53 its digits would come back changed, and a
+        // client could not match its reply. Refused, naming the range, rather than echoed wrong.
+        if case .number(let n)? = id, Swift.abs(n) > Self.largestExactID {
+            return .refused(.invalidRequest("id: a number id must be within ±9007199254740991 (integers past 2^53 lose digits); send a larger id as a string"), id: .null)
+        }
         guard envelope["jsonrpc"] == .string("2.0") else {
             return .refused(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
         }
@@ -79,6 +84,9 @@ enum IncomingRequest {
         }
         return .call(method, params: params, id: id)
     }
+
+    /// 2^53 − 1: every integer up to it is exact in a double.
+    static let largestExactID = 9_007_199_254_740_991.0
 
     private static func isValidID(_ id: JSONValue) -> Bool {
         switch id {

@@ -6,99 +6,145 @@ import TrellisProtocol
 /// chunks of sections, `data.reload.commit` replaces the session's data with everything staged
 /// at once, exactly as one `data.reload` of it would, and `data.reload.abort` drops it. Until
 /// the commit the session is untouched: a refused chunk, an abort or a closed connection leaves
-/// it as it was and frees what was staged (`ReloadUploads`).
+/// it as it was and frees what was staged (`ReloadUploads`). `data.apply.begin` … `commit` is
+/// the same for a snapshot, committed as the one `data.apply` of it (diffed and animated).
 enum ReloadUploadMethods {
-    static let entries: [Method] = [
-        // Staging changes no session (nothing is journaled until the commit), but it is a
-        // change all the same: read-only connections may not stage.
-        Method("data.reload.begin", .changesServer) { context throws(RPCError) in
-            try context.allow(["session"])
-            let name = try context.string("session")
-            let server = context.server
-            guard let session = server.sessions[name] else { throw .unknownSession(name, known: server.sessions.keys.sorted()) }
-            let client = ObjectIdentifier(context.client)
-            if let pending = server.reloadUploads[client] {
-                throw .domain("invalid_state", "this connection already has upload '\(pending.token)' pending for session '\(pending.sessionName)' (one upload at a time per connection): commit it with data.reload.commit or drop it with data.reload.abort first",
-                              details: ["upload": .string(pending.token)])
-            }
-            let token = server.reloadUploads.makeToken()
-            server.reloadUploads[client] = ReloadUpload(token: token, sessionName: name, session: session)
-            return .object(["upload": .string(token),
-                            "maxItems": .number(Double(server.reloadUploads.maximumItems)),
-                            "maxBytes": .number(Double(server.reloadUploads.maximumBytes))])
-        },
-        Method("data.reload.append", .changesServer) { context throws(RPCError) in
-            try context.allow(["session", "upload", "sections"])
-            let server = context.server, client = ObjectIdentifier(context.client)
-            // Taken out while it grows (so its arrays are not copied), and put back only when
-            // the chunk is accepted: a refused chunk ends the upload and frees what it staged.
-            var upload = try pendingUpload(context)
-            server.reloadUploads.drop(client)
-            do throws(RPCError) {
-                let sections: [Section]
-                do throws(ParamError) {
-                    sections = try WireDecoding.sections(try context.params.requireArray("sections", in: "params"), path: "params.sections")
-                } catch { throw .invalidParams(error) }
-                let cost = ReloadUpload.cost(of: sections)
-                let uploads = server.reloadUploads
-                if uploads.stagedItems + upload.itemCount + cost.items > uploads.maximumItems {
-                    throw .domain("limit_exceeded", "this chunk would stage \(upload.itemCount + cost.items) items in upload '\(upload.token)'\(uploads.stagedItems > 0 ? " (and other connections' uploads hold \(uploads.stagedItems))" : ""), over the server's limit of \(uploads.maximumItems) items staged at once (trellisd --max-upload-items)",
-                                  details: ["limit": .number(Double(uploads.maximumItems))])
+    static let entries: [Method] = family(.reload) + family(.apply)
+
+    /// `begin`, `append`, `commit` and `abort` of one purpose (`data.reload.*`, `data.apply.*`).
+    private static func family(_ purpose: UploadPurpose) -> [Method] {
+        let prefix = purpose.method
+        return [
+            // Staging changes no session (nothing is journaled until the commit), but it is a
+            // change all the same: read-only connections may not stage.
+            Method("\(prefix).begin", .changesServer) { context throws(RPCError) in
+                try context.allow(["session"])
+                let name = try context.string("session")
+                let server = context.server
+                guard let session = server.sessions[name] else { throw .unknownSession(name, known: server.sessions.keys.sorted()) }
+                let client = ObjectIdentifier(context.client)
+                if let pending = server.reloadUploads[client] {
+                    throw .domain("invalid_state", "this connection already has upload '\(pending.token)' pending for session '\(pending.sessionName)' (one upload at a time per connection): commit it with \(pending.purpose.method).commit or drop it with \(pending.purpose.method).abort first",
+                                  details: ["upload": .string(pending.token)])
                 }
-                if uploads.stagedBytes + upload.stagedBytes + cost.bytes > uploads.maximumBytes {
-                    throw .domain("limit_exceeded", "this chunk would stage about \(upload.stagedBytes + cost.bytes) bytes in upload '\(upload.token)'\(uploads.stagedBytes > 0 ? " (and other connections' uploads hold \(uploads.stagedBytes))" : ""), over the server's limit of \(uploads.maximumBytes) bytes staged at once (trellisd --max-upload-bytes)",
-                                  details: ["limit": .number(Double(uploads.maximumBytes))])
-                }
-                do throws(DataError) { try upload.append(sections, bytes: cost.bytes) } catch {
-                    throw .domain("invalid_data", "\(error.description) (a section of an earlier chunk goes on only as the first section of the next)")
-                }
-            } catch {
-                throw abandoned(error, upload)
+                let token = server.reloadUploads.makeToken()
+                server.reloadUploads[client] = ReloadUpload(token: token, sessionName: name, session: session, purpose: purpose)
+                return .object(["upload": .string(token),
+                                "maxItems": .number(Double(server.reloadUploads.maximumItems)),
+                                "maxBytes": .number(Double(server.reloadUploads.maximumBytes))])
+            },
+            Method("\(prefix).append", .changesServer) { context throws(RPCError) in
+                try append(&context, purpose)
+            },
+            purpose == .reload ? Method("data.reload.commit", .changesSession, handler: commitReload)
+                               : Method("data.apply.commit", .changesSession, handler: commitApply),
+            Method("\(prefix).abort", .changesServer) { context throws(RPCError) in
+                try context.allow(["session", "upload"])
+                let upload = try pendingUpload(context, purpose)
+                context.server.reloadUploads.drop(ObjectIdentifier(context.client))
+                return .object(["upload": .string(upload.token), "items": .number(Double(upload.itemCount))])
+            },
+        ]
+    }
+
+    private static func append(_ context: inout MethodContext, _ purpose: UploadPurpose) throws(RPCError) -> JSONValue {
+        try context.allow(["session", "upload", "sections"])
+        let server = context.server, client = ObjectIdentifier(context.client)
+        // Taken out while it grows (so its arrays are not copied), and put back only when
+        // the chunk is accepted: a refused chunk ends the upload and frees what it staged.
+        var upload = try pendingUpload(context, purpose)
+        server.reloadUploads.drop(client)
+        do throws(RPCError) {
+            let sections: [Section]
+            do throws(ParamError) {
+                sections = try WireDecoding.sections(try context.params.requireArray("sections", in: "params"), path: "params.sections")
+            } catch { throw .invalidParams(error) }
+            let cost = ReloadUpload.cost(of: sections)
+            let uploads = server.reloadUploads
+            if uploads.stagedItems + upload.itemCount + cost.items > uploads.maximumItems {
+                throw .domain("limit_exceeded", "this chunk would stage \(upload.itemCount + cost.items) items in upload '\(upload.token)'\(uploads.stagedItems > 0 ? " (and other connections' uploads hold \(uploads.stagedItems))" : ""), over the server's limit of \(uploads.maximumItems) items staged at once (trellisd --max-upload-items)",
+                              details: ["limit": .number(Double(uploads.maximumItems))])
             }
-            let result: JSONValue = .object(["upload": .string(upload.token), "chunks": .number(Double(upload.chunks)),
-                                             "sections": .number(Double(upload.sectionIDs.count)),
-                                             "items": .number(Double(upload.itemCount))])
-            server.reloadUploads[client] = upload
-            return result
-        },
-        Method("data.reload.commit", .changesSession) { context throws(RPCError) in
-            try context.allow(["session", "upload"])
-            let server = context.server, client = ObjectIdentifier(context.client)
-            var upload = try pendingUpload(context)
-            // The upload ends here whatever follows: a commit that is refused changes nothing.
-            server.reloadUploads.drop(client)
-            let session = try context.sessionBroughtToNow()
-            guard upload.session === session else {
-                throw .domain("invalid_state", "session '\(session.name)' was closed and made again since upload '\(upload.token)' began; the upload is dropped and nothing changed: begin a new one")
+            if uploads.stagedBytes + upload.stagedBytes + cost.bytes > uploads.maximumBytes {
+                throw .domain("limit_exceeded", "this chunk would stage about \(upload.stagedBytes + cost.bytes) bytes in upload '\(upload.token)'\(uploads.stagedBytes > 0 ? " (and other connections' uploads hold \(uploads.stagedBytes))" : ""), over the server's limit of \(uploads.maximumBytes) bytes staged at once (trellisd --max-upload-bytes)",
+                              details: ["limit": .number(Double(uploads.maximumBytes))])
             }
-            let data: CollectionData
-            do throws(DataError) { data = try upload.takeData() } catch {
-                throw .domain("invalid_data", "\(error.description) (checked across every chunk of the upload); upload '\(upload.token)' is dropped and session '\(session.name)' is unchanged: begin a new upload",
-                              details: ["upload": .string(upload.token)])
+            do throws(DataError) { try upload.append(sections, bytes: cost.bytes) } catch {
+                throw .domain("invalid_data", "\(error.description) (a section of an earlier chunk goes on only as the first section of the next)")
             }
-            session.collectionView.reloadData(data)
-            try saveCommittedReload(of: session, context: &context)
-            server.memoryTrim.trim(now: server.nowMilliseconds)
-            return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])
-        },
-        Method("data.reload.abort", .changesServer) { context throws(RPCError) in
-            try context.allow(["session", "upload"])
-            let upload = try pendingUpload(context)
-            context.server.reloadUploads.drop(ObjectIdentifier(context.client))
-            return .object(["upload": .string(upload.token), "items": .number(Double(upload.itemCount))])
-        },
-    ]
+        } catch {
+            throw abandoned(error, upload)
+        }
+        let result: JSONValue = .object(["upload": .string(upload.token), "chunks": .number(Double(upload.chunks)),
+                                         "sections": .number(Double(upload.sectionIDs.count)),
+                                         "items": .number(Double(upload.itemCount))])
+        server.reloadUploads[client] = upload
+        return result
+    }
+
+    /// The pending upload ended for its commit, and the staged data, checked across every chunk
+    /// (a refused commit changes nothing: the upload is gone, the session untouched).
+    private static func committedData(_ context: inout MethodContext, _ purpose: UploadPurpose) throws(RPCError) -> (Session, CollectionData) {
+        let server = context.server, client = ObjectIdentifier(context.client)
+        var upload = try pendingUpload(context, purpose)
+        // The upload ends here whatever follows: a commit that is refused changes nothing.
+        server.reloadUploads.drop(client)
+        let session = try context.sessionBroughtToNow()
+        guard upload.session === session else {
+            throw .domain("invalid_state", "session '\(session.name)' was closed and made again since upload '\(upload.token)' began; the upload is dropped and nothing changed: begin a new one")
+        }
+        do throws(DataError) { return (session, try upload.takeData()) } catch {
+            throw .domain("invalid_data", "\(error.description) (checked across every chunk of the upload); upload '\(upload.token)' is dropped and session '\(session.name)' is unchanged: begin a new upload",
+                          details: ["upload": .string(upload.token)])
+        }
+    }
+
+    @Sendable private static func commitReload(_ context: inout MethodContext) throws(RPCError) -> JSONValue {
+        try context.allow(["session", "upload"])
+        let (session, data) = try committedData(&context, .reload)
+        session.collectionView.reloadData(data)
+        try saveCommitted("data.reload", data, of: session, context: &context)
+        context.server.memoryTrim.trim(now: context.server.nowMilliseconds)
+        return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])
+    }
+
+    /// As one `data.apply` of everything staged: the same diff, animation and reply. Its
+    /// animation options and `mapping` come with the commit (they are read before the upload
+    /// ends, so a bad one leaves it pending).
+    @Sendable private static func commitApply(_ context: inout MethodContext) throws(RPCError) -> JSONValue {
+        try context.allow(WireDecoding.timingKeys + ["session", "upload", "mapping"])
+        _ = try pendingUpload(context, .apply)
+        let timing = try context.timing()
+        let form = try context.mappingForm()
+        let (session, snapshot) = try committedData(&context, .apply)
+        let applied: (update: Int, result: UpdateResult)
+        do throws(UpdateError) {
+            let (update, _, result) = try session.collectionView.applySnapshot(snapshot, animation: timing)
+            applied = (update, result)
+        } catch {
+            var error = RPCError.from(error)
+            error.message += "; upload is dropped and session '\(session.name)' is unchanged"
+            throw error
+        }
+        try saveCommitted("data.apply", snapshot, of: session, context: &context)
+        context.server.memoryTrim.trim(now: context.server.nowMilliseconds)
+        return context.updateResult(applied.result, update: applied.update, mapping: form)
+    }
 
     /// The calling connection's upload named by `params.upload`, for `params.session`.
-    private static func pendingUpload(_ context: MethodContext) throws(RPCError) -> ReloadUpload {
+    private static func pendingUpload(_ context: MethodContext, _ purpose: UploadPurpose) throws(RPCError) -> ReloadUpload {
         let token = try context.string("upload")
         let name = try context.string("session")
         guard let upload = context.server.reloadUploads[ObjectIdentifier(context.client)], upload.token == token else {
-            throw .domain("invalid_state", "no upload '\(token)' is pending on this connection: an upload belongs to the connection that began it and ends at its commit or abort, at a refused chunk, or when the connection closes; begin one with data.reload.begin",
+            throw .domain("invalid_state", "no upload '\(token)' is pending on this connection: an upload belongs to the connection that began it and ends at its commit or abort, at a refused chunk, or when the connection closes; begin one with \(purpose.method).begin",
+                          details: ["upload": .string(token)])
+        }
+        guard upload.purpose == purpose else {
+            throw .domain("invalid_state", "upload '\(token)' was begun with \(upload.purpose.method).begin: send its chunks, commit or abort with \(upload.purpose.method).append, .commit or .abort (it is still pending)",
                           details: ["upload": .string(token)])
         }
         guard upload.sessionName == name else {
-            throw .invalidParams("params.session: upload '\(token)' reloads session '\(upload.sessionName)', not '\(name)'")
+            throw .invalidParams("params.session: upload '\(token)' \(upload.purpose == .apply ? "applies to" : "reloads") session '\(upload.sessionName)', not '\(name)'")
         }
         return upload
     }
@@ -113,15 +159,21 @@ enum ReloadUploadMethods {
     }
 
     /// Makes a commit durable. Its data is in no request, so it is journaled as the one
-    /// `data.reload` it equals, its params written straight into the line (no JSON tree of a
-    /// million items); a journal that large is then due for compaction, which writes the
-    /// snapshot off the loop. Journal first, reply second, as for every change.
-    private static func saveCommittedReload(of session: Session, context: inout MethodContext) throws(RPCError) {
+    /// `data.reload` or `data.apply` it equals (an apply with the commit's animation options,
+    /// which replay needs to animate it the same way), its params written straight into the
+    /// line (no JSON tree of a million items); a journal that large is then due for compaction,
+    /// which writes the snapshot off the loop. Journal first, reply second, as for every change.
+    private static func saveCommitted(_ method: String, _ data: CollectionData, of session: Session,
+                                      context: inout MethodContext) throws(RPCError) {
         context.journaledByHandler = true
         guard let persistence = context.server.persistence else { return }
-        let data = session.collectionView.data
-        try persistence.record(method: "data.reload", touched: session, capacity: 64 + data.totalItemCount * 24) { b in
+        let options = WireDecoding.timingKeys.compactMap { key in context.params.field(key).map { (key, $0) } }
+        try persistence.record(method: method, touched: session, capacity: 64 + data.totalItemCount * 24) { b in
             var params = JSONObjectWriter(into: &b)
+            for (key, value) in options where method == "data.apply" {
+                params.key(key, into: &b)
+                JSONWriter.write(value, into: &b)
+            }
             params.field("session", session.name, into: &b)
             params.key("sections", into: &b)
             DataEncoding.write(sections: data, into: &b)

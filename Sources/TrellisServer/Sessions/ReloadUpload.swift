@@ -1,7 +1,8 @@
 import TrellisCore
 
-/// A chunked `data.reload` being staged (`data.reload.begin` … `commit`): the sections and
-/// items received so far, kept apart from the session until the commit swaps them in whole.
+/// A chunked `data.reload` or `data.apply` being staged (`data.reload.begin` … `commit`, the same
+/// for `data.apply`): the sections and items received so far, kept apart from the session until
+/// the commit swaps them in (or applies them) whole.
 /// Section identifiers are checked as each chunk arrives (there are few); item identifiers
 /// once, at the commit, as one `data.reload` checks them: a set of every staged id kept up to
 /// date chunk by chunk cost more than the rest of staging together (hashing a million ids
@@ -11,6 +12,8 @@ struct ReloadUpload {
     let token: String
     /// The session the upload replaces the data of.
     let sessionName: String
+    /// Whether the commit reloads or applies the staged data.
+    let purpose: UploadPurpose
     /// The session at `begin` (weak: a pending upload does not keep a closed session alive): a
     /// session closed and made again under the same name meanwhile is another, and the commit
     /// is refused.
@@ -24,9 +27,10 @@ struct ReloadUpload {
     /// Chunks appended so far.
     private(set) var chunks = 0
 
-    init(token: String, sessionName: String, session: Session) {
+    init(token: String, sessionName: String, session: Session, purpose: UploadPurpose = .reload) {
         self.token = token
         self.sessionName = sessionName
+        self.purpose = purpose
         self.session = session
     }
 
