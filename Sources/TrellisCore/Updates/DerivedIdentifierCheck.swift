@@ -53,10 +53,10 @@ extension BatchPlan {
         let deleted = Set(itemDeletes)
         for (sectionIndex, section) in old.sections.enumerated() where !replaced.contains(sectionIndex) {
             // Borrowing through the buffer avoids copying every Item (and retaining its strings).
-            section.items.withUnsafeBufferPointer { items in
+            section.items.forEachChunk { start, items in
                 for index in items.indices where filter.mightContain(items[index].id) {
                     let id = items[index].id
-                    if incoming.contains(id) && !deleted.contains(IndexPath(sectionIndex, index)) {
+                    if incoming.contains(id) && !deleted.contains(IndexPath(sectionIndex, start + index)) {
                         duplicates.insert(id)
                     }
                 }
