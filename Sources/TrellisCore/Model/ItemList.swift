@@ -84,6 +84,27 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         }
     }
 
+    /// How many chunks hold the items.
+    var chunkCount: Int { chunks.count }
+
+    /// Like `forEachChunk`, for the chunks that might hold an identifier whose `ItemIDDigest` is
+    /// in `digests` only: each chunk's filter rules it out in a few bit tests, so a few arriving
+    /// identifiers are compared with a few chunks' items instead of with every item.
+    func forEachChunk(mightHoldAnyOf digests: [UInt64], _ body: (_ start: Int, _ items: UnsafeBufferPointer<Item>) -> Void) {
+        for k in chunks.indices where chunks[k].mightHold(anyOf: digests) {
+            chunks[k].items.withUnsafeBufferPointer { body(k == 0 ? 0 : ends[k - 1], $0) }
+        }
+    }
+
+    /// The index of chunk `k`'s first item.
+    func chunkStart(_ k: Int) -> Int { k == 0 ? 0 : ends[k - 1] }
+
+    /// The chunks whose filter lets one of `ids` through (tests check the filter with it).
+    func chunkIndices(mightHoldAnyOf ids: [ItemID]) -> [Int] {
+        let digests = ids.map(ItemIDDigest.of)
+        return chunks.indices.filter { chunks[$0].mightHold(anyOf: digests) }
+    }
+
     public struct Iterator: IteratorProtocol {
         @usableFromInline let chunks: [ItemChunk]
         @usableFromInline var chunk = 0, offset = 0
