@@ -2,8 +2,10 @@
 /// that id?" in three bit tests, so a check of a few arriving identifiers reads only the chunks
 /// that might hold them instead of every item. Removing an item leaves its bits set (a false
 /// positive costs one scan of the chunk, never a wrong answer); the bits are rebuilt whenever the
-/// chunk is split or merged. About 16 bits per item the chunk can hold: with 3 hashes, ~0.2 %
-/// false positives when full.
+/// chunk is split or merged. About 16 bits per item the chunk can hold and 6 bits per identifier
+/// (double hashing of the digest's halves): ~0.1 % false positives when full, so an identifier
+/// absent from a million items passes about half a chunk's filter in a list of 489 chunks (3
+/// bits let 2.4 through, and scanning them was a third of a one-item batch's time).
 struct ItemChunkFilter: Sendable {
     private var words: [UInt64]
     private let mask: UInt64
@@ -15,19 +17,26 @@ struct ItemChunkFilter: Sendable {
         mask = UInt64(bits - 1)
     }
 
+    private static let hashes: UInt64 = 6
+
     @inline(__always)
     mutating func insert(digest: UInt64) {
-        let a = digest & mask, b = (digest >> 21) & mask, c = (digest >> 42) & mask
-        words[Int(a >> 6)] |= 1 << (a & 63)
-        words[Int(b >> 6)] |= 1 << (b & 63)
-        words[Int(c >> 6)] |= 1 << (c & 63)
+        var bit = digest, step = (digest >> 32) | 1
+        for _ in 0..<Self.hashes {
+            let b = bit & mask
+            words[Int(b >> 6)] |= 1 << (b & 63)
+            bit &+= step
+        }
     }
 
     @inline(__always)
     func mightContain(digest: UInt64) -> Bool {
-        let a = digest & mask, b = (digest >> 21) & mask, c = (digest >> 42) & mask
-        return words[Int(a >> 6)] & (1 << (a & 63)) != 0
-            && words[Int(b >> 6)] & (1 << (b & 63)) != 0
-            && words[Int(c >> 6)] & (1 << (c & 63)) != 0
+        var bit = digest, step = (digest >> 32) | 1
+        for _ in 0..<Self.hashes {
+            let b = bit & mask
+            if words[Int(b >> 6)] & (1 << (b & 63)) == 0 { return false }
+            bit &+= step
+        }
+        return true
     }
 }

@@ -182,6 +182,14 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         precondition(range.lowerBound >= 0 && range.upperBound <= other.count, "range \(range) out of 0..<\(other.count)")
         guard !range.isEmpty else { return }
         var (k, offset) = other.locate(range.lowerBound)
+        // Growing the chunk list one append at a time reallocated it a dozen times per batch.
+        let sourceChunks = other.locate(range.upperBound - 1).chunk - k + 1
+        let needed = chunks.count + sourceChunks + 1
+        if chunks.capacity < needed {
+            // Geometric, as appends grow: a batch of many runs reserves once per doubling.
+            chunks.reserveCapacity(Swift.max(needed, 2 * chunks.capacity))
+            ends.reserveCapacity(Swift.max(needed, 2 * chunks.capacity))
+        }
         var remaining = range.count
         while remaining > 0 {
             let chunk = other.chunks[k]
