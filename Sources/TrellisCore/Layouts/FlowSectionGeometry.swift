@@ -136,8 +136,9 @@ struct FlowSectionGeometry: Sendable {
                                  firstTop: Double) -> (end: Double, min: Double, max: Double) {
         let n = items.count, spacing = spec.interitemSpacing, lineStart = spec.inset.left
         // Rows read the items in order (a row's first item twice), so a cursor finds each in O(1).
+        // Passed inout, not captured: a captured var costs a dynamic exclusivity check per read.
         var cursor = ItemList.Cursor(items)
-        @inline(__always) func size(_ i: Int) -> Size {
+        @inline(__always) func size(_ i: Int, _ cursor: inout ItemList.Cursor) -> Size {
             let s = cursor.size(at: i) ?? defaultSize
             return horizontal ? Size(width: s.height, height: s.width) : s
         }
@@ -146,13 +147,13 @@ struct FlowSectionGeometry: Sendable {
         var topsAscend = true
         while i < n {
             let first = i
-            var item = size(i)
+            var item = size(i, &cursor)
             (f + i).initialize(to: Rect(origin: .zero, size: item))
             var used = item.width, rowHeight = item.height
             i += 1
             // Greedy: the next item joins while the spacing and its width still fit.
             while i < n {
-                item = size(i)
+                item = size(i, &cursor)
                 let next = used + spacing + item.width
                 if !(next <= lineLength) { break }
                 (f + i).initialize(to: Rect(origin: .zero, size: item))

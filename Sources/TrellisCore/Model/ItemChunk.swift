@@ -29,6 +29,19 @@ struct ItemChunk: Sendable {
         note(item.id)
     }
 
+    /// Appends a run of another chunk's items in bulk (a batch rebuilding a section copies most
+    /// items this way).
+    mutating func append(contentsOf run: ArraySlice<Item>) {
+        items.append(contentsOf: run)
+        for item in run where item.size != nil { sizedCount += 1 }
+        if filterLoad + run.count > filterCapacity {
+            rebuildFilter()
+        } else {
+            for item in run { filter.insert(digest: ItemIDDigest.of(item.id)) }
+            filterLoad += run.count
+        }
+    }
+
     mutating func insert(_ item: Item, at offset: Int) {
         items.insert(item, at: offset)
         if item.size != nil { sizedCount += 1 }
@@ -57,17 +70,20 @@ struct ItemChunk: Sendable {
 
     private mutating func note(_ id: ItemID) {
         if filterLoad >= filterCapacity {
-            // Sized for twice the items now held: growing or stale, it is rebuilt in O(items)
-            // once per that many insertions.
-            filterCapacity = Swift.max(2 * items.count, 4)
-            filter = ItemChunkFilter(capacity: filterCapacity)
-            filterLoad = 0
-            for item in items { filter.insert(digest: ItemIDDigest.of(item.id)) }
-            filterLoad = items.count
+            rebuildFilter()
         } else {
             filter.insert(digest: ItemIDDigest.of(id))
             filterLoad += 1
         }
+    }
+
+    /// Sized for twice the items now held: growing or stale, the filter is rebuilt in O(items)
+    /// once per that many insertions.
+    private mutating func rebuildFilter() {
+        filterCapacity = Swift.max(2 * items.count, 4)
+        filter = ItemChunkFilter(capacity: filterCapacity)
+        for item in items { filter.insert(digest: ItemIDDigest.of(item.id)) }
+        filterLoad = items.count
     }
 
     /// Where the items are stored: equal for two chunks that share storage.

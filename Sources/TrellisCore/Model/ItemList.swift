@@ -108,20 +108,24 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     public struct Iterator: IteratorProtocol {
         @usableFromInline let chunks: [ItemChunk]
         @usableFromInline var chunk = 0, offset = 0
+        /// The current chunk's items, held so each step reads an array instead of copying the
+        /// chunk (and retaining its storage) again.
+        @usableFromInline var items: [Item]
 
-        @inlinable init(_ chunks: [ItemChunk]) { self.chunks = chunks }
+        @inlinable init(_ chunks: [ItemChunk]) {
+            self.chunks = chunks
+            items = chunks.first?.items ?? []
+        }
 
         @inlinable public mutating func next() -> Item? {
-            while chunk < chunks.count {
-                let items = chunks[chunk].items
-                if offset < items.count {
-                    defer { offset += 1 }
-                    return items[offset]
-                }
+            while offset == items.count {
                 chunk += 1
+                guard chunk < chunks.count else { return nil }
+                items = chunks[chunk].items
                 offset = 0
             }
-            return nil
+            defer { offset += 1 }
+            return items[offset]
         }
     }
 
@@ -143,17 +147,21 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// items in order without a search per index.
     struct Cursor {
         private let list: ItemList
-        private var chunk = 0, start = 0
+        private var start = 0, end = 0
+        /// The current chunk's items, held so a read is one array access (no chunk copy).
+        private var items: [Item] = []
 
         init(_ list: ItemList) { self.list = list }
 
         @inline(__always)
         mutating func size(at position: Int) -> Size? {
-            if position < start || position >= list.ends[chunk] {
-                chunk = list.locate(position).chunk
+            if position < start || position >= end {
+                let chunk = list.locate(position).chunk
                 start = chunk == 0 ? 0 : list.ends[chunk - 1]
+                end = list.ends[chunk]
+                items = list.chunks[chunk].items
             }
-            return list.chunks[chunk].items[position - start].size
+            return items[position - start].size
         }
     }
 
@@ -199,11 +207,29 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
                 ends.append(count + take)
                 sizedCount += chunk.sizedCount
             } else {
-                for item in chunk.items[offset..<offset + take] { append(item) }
+                appendInBulk(chunk.items[offset..<offset + take])
             }
             remaining -= take
             k += 1
             offset = 0
+        }
+    }
+
+    /// Appends `run` to the last chunk while it has room, then to new chunks.
+    private mutating func appendInBulk(_ run: ArraySlice<Item>) {
+        var from = run.startIndex
+        while from < run.endIndex {
+            if chunks.isEmpty || chunks[chunks.count - 1].items.count >= chunkCapacity {
+                chunks.append(ItemChunk(reserving: chunks.isEmpty ? 0 : chunkCapacity))
+                ends.append(count)
+            }
+            let last = chunks.count - 1
+            let n = Swift.min(chunkCapacity - chunks[last].items.count, run.endIndex - from)
+            let sizedBefore = chunks[last].sizedCount
+            chunks[last].append(contentsOf: run[from..<from + n])
+            sizedCount += chunks[last].sizedCount - sizedBefore
+            ends[last] += n
+            from += n
         }
     }
 
