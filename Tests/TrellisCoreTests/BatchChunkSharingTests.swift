@@ -14,14 +14,16 @@ import Testing
         return after.chunkCounts.count - after.sharedChunkCount(with: before)
     }
 
+    /// The chunk the insert lands in (split in two when full) and, when the section's last
+    /// chunk is less than half full, that one: never more than three.
     @Test(arguments: [0, 1, 50_000, count - 1, count])
-    func oneInsertCopiesAtMostTwoChunks(at index: Int) throws {
+    func oneInsertCopiesAtMostThreeChunks(at index: Int) throws {
         let old = Self.data
         let result = try BatchUpdate([.insertItems(at: [IndexPath(0, index)], items: [Item(id: "new")])]).apply(to: old)
         #expect(result.data.sections[0].count == Self.count + 1)
         #expect(result.data.sections[0].items[index].id == "new")
         #expect(old.sections[0].items.chunkCounts.count > 40)
-        #expect(Self.copiedChunks(old, result.data) <= 2)
+        #expect(Self.copiedChunks(old, result.data) <= 3)
     }
 
     @Test func oneDeleteOneReloadAndOneMoveCopyAFewChunks() throws {

@@ -114,6 +114,16 @@ import Testing
         #expect(middle.sharedChunkCount(with: old) == 6)   // 200..<800 whole; the ends copied
     }
 
+    @Test func smallChunksLeftByRunsAreJoinedByTheNextRebuild() {
+        var old = Self.list(0..<1000, capacity: 100)
+        for _ in 0..<40 { old.remove(at: 200) }        // the third chunk holds 240..<300
+        var new = ItemList(chunkCapacity: 100)
+        new.append(contentsOf: old, range: 0..<130)    // [100 shared] [30 copied]
+        new.append(contentsOf: old, range: 200..<260)  // a whole chunk of 60: the small tail takes it in
+        #expect(new.chunkCounts == [100, 90])
+        #expect(Array(new) == (0..<130).map { Self.item($0) } + (240..<300).map { Self.item($0) })
+    }
+
     /// Random inserts, removes, replaces and range appends on an ItemList and an Array side by
     /// side, with small chunks so splits and merges happen all the time.
     @Test(arguments: [2, 3, 5, 16])

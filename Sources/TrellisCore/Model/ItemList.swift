@@ -11,8 +11,11 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     public typealias Element = Item
 
     /// How many items a chunk holds at most when none is given: large enough that a million items
-    /// are a few hundred chunks, small enough that copying one chunk costs microseconds.
-    public static let defaultChunkCapacity = 2048
+    /// are a few hundred chunks, small enough that copying one chunk costs microseconds, and a
+    /// chunk's storage stays under glibc's 128 KiB mmap threshold. At 2048 items of 64 B it did
+    /// not: every chunk was a mapping of its own, a copy cost an mmap and its page faults, and a
+    /// pass over a million items read 2–3× slower than one flat array (1920 reads as fast).
+    public static let defaultChunkCapacity = Swift.max(64, 120 * 1024 / MemoryLayout<Item>.stride)
 
     @usableFromInline var chunks: [ItemChunk] = []
     /// `ends[k]` is the index just past chunk `k`'s last item.
@@ -202,7 +205,11 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         while remaining > 0 {
             let chunk = other.chunks[k]
             let take = Swift.min(chunk.items.count - offset, remaining)
-            if offset == 0 && take == chunk.items.count && take * 2 >= chunkCapacity && take <= chunkCapacity {
+            // A small last chunk takes the next one in when both fit: small chunks left where
+            // runs ended do not pile up batch after batch.
+            let tail = chunks.last?.items.count ?? chunkCapacity
+            let absorbs = tail * 2 < chunkCapacity && tail + take <= chunkCapacity
+            if offset == 0 && take == chunk.items.count && take * 2 >= chunkCapacity && take <= chunkCapacity && !absorbs {
                 chunks.append(chunk)
                 ends.append(count + take)
                 sizedCount += chunk.sizedCount
