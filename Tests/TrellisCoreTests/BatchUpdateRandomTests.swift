@@ -141,7 +141,7 @@ private struct RandomBatch {
 /// move destinations (ascending), item inserts and move destinations (ascending).
 private func normalisedApply(_ operations: [UpdateOperation], to data: CollectionData) throws -> CollectionData {
     var ids = data.sections.map(\.id)
-    var items = data.sections.map(\.items)
+    var items = data.sections.map { Array($0.items) }
     var itemRemovals: [IndexPath] = [], itemPlacements: [(IndexPath, Item?, IndexPath?)] = []
     var sectionRemovals: [Int] = [], sectionPlacements: [(Int, Section?, Int?)] = []
     for operation in operations {
@@ -149,7 +149,7 @@ private func normalisedApply(_ operations: [UpdateOperation], to data: Collectio
         case .reloadItems(let paths, let replacements):
             for (k, path) in paths.enumerated() { items[path.section][path.item] = replacements?[k] ?? items[path.section][path.item] }
         case .reloadSections(let indices, let replacements):
-            for (k, index) in indices.enumerated() where replacements != nil { items[index] = replacements![k].items }
+            for (k, index) in indices.enumerated() where replacements != nil { items[index] = Array(replacements![k].items) }
         case .deleteItems(let paths): itemRemovals += paths
         case .moveItem(let from, let to):
             itemRemovals.append(from)
@@ -169,7 +169,7 @@ private func normalisedApply(_ operations: [UpdateOperation], to data: Collectio
     var movedSections: [Int: (SectionID, [Item])] = [:]
     for index in sectionRemovals.sorted(by: >) { movedSections[index] = (ids.remove(at: index), items.remove(at: index)) }
     for (index, section, from) in sectionPlacements.sorted(by: { $0.0 < $1.0 }) {
-        let (id, content) = section.map { ($0.id, $0.items) } ?? movedSections[from!]!
+        let (id, content) = section.map { ($0.id, Array($0.items)) } ?? movedSections[from!]!
         ids.insert(id, at: index)
         items.insert(content, at: index)
     }

@@ -520,7 +520,7 @@ private func diffChecked(_ old: CollectionData, _ new: CollectionData,
     @Test func movingOneItemInALongListIsOneMove() {
         let old = CollectionData.generated(count: 10_000)
         var items = old.sections[0].items
-        let first = items.removeFirst()
+        let first = items.remove(at: 0)
         items.append(first)
         let new = try! CollectionData(sections: [Section(id: "s0", items: items)])
         let diff = diffChecked(old, new)

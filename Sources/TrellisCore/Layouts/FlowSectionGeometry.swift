@@ -149,7 +149,7 @@ struct FlowSectionGeometry: Sendable {
 
     /// The per-item pass: greedy rows, then each row's spacing and cross-axis centring, into
     /// contiguous storage.
-    private mutating func layOutRows(_ items: [Item], spec: FlowSectionSpec, lineLength: Double, firstTop: Double,
+    private mutating func layOutRows(_ items: ItemList, spec: FlowSectionSpec, lineLength: Double, firstTop: Double,
                                      itemSize: Size, space: FlowSpace) -> (end: Double, min: Double, max: Double) {
         let n = items.count
         guard n > 0 else { frames = []; rows = []; return (firstTop, firstTop, firstTop) }
@@ -162,19 +162,17 @@ struct FlowSectionGeometry: Sendable {
         rows.reserveCapacity(n)
         var result = (end: firstTop, min: firstTop, max: firstTop)
         let horizontal = space.isHorizontal
-        items.withUnsafeBufferPointer { items in
-            if frames.count == n {
-                frames.withUnsafeMutableBufferPointer { buffer in
-                    result = Self.fillRows(items, into: buffer.baseAddress!, rows: &rows, defaultSize: itemSize,
-                                           horizontal: horizontal, spec: spec, lineLength: lineLength, firstTop: firstTop)
-                }
-            } else {
-                frames = []   // freed before the new storage is taken, so it can be reused
-                frames = [Rect](unsafeUninitializedCapacity: n) { buffer, initialized in
-                    result = Self.fillRows(items, into: buffer.baseAddress!, rows: &rows, defaultSize: itemSize,
-                                           horizontal: horizontal, spec: spec, lineLength: lineLength, firstTop: firstTop)
-                    initialized = n
-                }
+        if frames.count == n {
+            frames.withUnsafeMutableBufferPointer { buffer in
+                result = Self.fillRows(items, into: buffer.baseAddress!, rows: &rows, defaultSize: itemSize,
+                                       horizontal: horizontal, spec: spec, lineLength: lineLength, firstTop: firstTop)
+            }
+        } else {
+            frames = []   // freed before the new storage is taken, so it can be reused
+            frames = [Rect](unsafeUninitializedCapacity: n) { buffer, initialized in
+                result = Self.fillRows(items, into: buffer.baseAddress!, rows: &rows, defaultSize: itemSize,
+                                       horizontal: horizontal, spec: spec, lineLength: lineLength, firstTop: firstTop)
+                initialized = n
             }
         }
         self.frames = frames
@@ -183,12 +181,15 @@ struct FlowSectionGeometry: Sendable {
     }
 
     /// Fills `f[0..<items.count]` (each slot is initialised before it is read) and appends the rows.
-    private static func fillRows(_ items: UnsafeBufferPointer<Item>, into f: UnsafeMutablePointer<Rect>, rows: inout [FlowRow],
+    private static func fillRows(_ items: ItemList, into f: UnsafeMutablePointer<Rect>, rows: inout [FlowRow],
                                  defaultSize: Size, horizontal: Bool, spec: FlowSectionSpec, lineLength: Double,
                                  firstTop: Double) -> (end: Double, min: Double, max: Double) {
         let n = items.count, spacing = spec.interitemSpacing, lineStart = spec.inset.left
-        @inline(__always) func size(_ i: Int) -> Size {
-            let s = items[i].size ?? defaultSize
+        // Rows read the items in order (a row's first item twice), so a cursor finds each in O(1).
+        // Passed inout, not captured: a captured var costs a dynamic exclusivity check per read.
+        var cursor = ItemList.Cursor(items)
+        @inline(__always) func size(_ i: Int, _ cursor: inout ItemList.Cursor) -> Size {
+            let s = cursor.size(at: i) ?? defaultSize
             return horizontal ? Size(width: s.height, height: s.width) : s
         }
         var i = 0, top = firstTop, end = firstTop
@@ -196,13 +197,13 @@ struct FlowSectionGeometry: Sendable {
         var topsAscend = true
         while i < n {
             let first = i
-            var item = size(i)
+            var item = size(i, &cursor)
             (f + i).initialize(to: Rect(origin: .zero, size: item))
             var used = item.width, rowHeight = item.height
             i += 1
             // Greedy: the next item joins while the spacing and its width still fit.
             while i < n {
-                item = size(i)
+                item = size(i, &cursor)
                 let next = used + spacing + item.width
                 if !(next <= lineLength) { break }
                 (f + i).initialize(to: Rect(origin: .zero, size: item))

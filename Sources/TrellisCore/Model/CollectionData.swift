@@ -26,8 +26,7 @@ public struct CollectionData: Hashable, Sendable {
     /// One section of `count` generated items with ids "<prefix>0", "<prefix>1", … (for demos, tests, benchmarks).
     public static func generated(count: Int, sectionID: SectionID = "s0", prefix: String = "i",
                                  size: ((Int) -> Size?)? = nil) -> CollectionData {
-        var items = [Item]()
-        items.reserveCapacity(count)
+        var items = ItemList()
         for i in 0..<count { items.append(Item(id: ItemID(prefix + String(i)), size: size?(i))) }
         var data = CollectionData()
         data.sections = [Section(id: sectionID, items: items)]

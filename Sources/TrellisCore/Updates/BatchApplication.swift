@@ -143,12 +143,13 @@ private struct BatchAssembly {
     /// (between two fixed indices or two removed items) that are copied in bulk and recorded as
     /// one `IndexRun` each, so the mapping costs O(operations), not O(items in the section).
     private mutating func walk(from previous: Int, to new: Int, removed: [Int], fixed: [(index: Int, what: Fixed)],
-                               reloads: [BatchPlan.ItemEntry]) -> (items: [Item], runs: [IndexRun]) {
+                               reloads: [BatchPlan.ItemEntry]) -> (items: ItemList, runs: [IndexRun]) {
         let oldItems = old.sections[previous].items
         let count = plan.newItemCounts[new]
         let buildsItems = dataAfter == nil
-        var items: [Item] = []
-        if buildsItems { items.reserveCapacity(count) }
+        // Built from runs of the old items, so the chunks a run covers whole stay shared with
+        // the old data (kept for the animation) instead of being copied.
+        var items = ItemList(chunkCapacity: oldItems.chunkCapacity)
         var runs: [IndexRun] = []
         runs.reserveCapacity(2 * (fixed.count + removed.count) + 1)
         var index = 0, nextOld = 0, nextRemoved = 0, nextFixed = 0, nextReload = 0
@@ -182,12 +183,12 @@ private struct BatchAssembly {
                 break
             }
             runs.append(IndexRun(old: nextOld, new: index, count: length))
-            if buildsItems { items.append(contentsOf: oldItems[nextOld..<nextOld + length]) }
+            if buildsItems { items.append(contentsOf: oldItems, range: nextOld..<nextOld + length) }
             while nextReload < reloads.count && reloads[nextReload].path.item < nextOld + length {
                 let reload = reloads[nextReload]
                 let at = index + reload.path.item - nextOld
                 reloaded.insert(.init(before: reload.path, after: IndexPath(new, at)))
-                if buildsItems, let replacement = reload.item { items[at] = replacement }
+                if buildsItems, let replacement = reload.item { items.replace(at: at, with: replacement) }
                 nextReload += 1
             }
             index += length

@@ -33,8 +33,9 @@ extension BatchPlan {
     }
 
     /// Only identifiers that arrive with the batch can collide; each is compared with the others
-    /// and with the items that stay. The scan of the items that stay is the one pass over all the
-    /// data, so it goes through `IdentifierFilter` first.
+    /// and with the items that stay. A few arriving identifiers are compared only with the chunks
+    /// whose filter might hold them (O(arriving × chunks), not O(items)); many go through one
+    /// pass over every item that stays, with `IdentifierFilter` ruling most out first.
     private func checkItemIdentifiers(against old: CollectionData) throws(UpdateError) {
         var arriving: [ItemID] = itemInserts.compactMap { $0.item?.id }
         for insert in sectionInserts { arriving += insert.section?.items.map(\.id) ?? [] }
@@ -50,16 +51,22 @@ extension BatchPlan {
         var duplicates = Set<ItemID>()
         for id in arriving where !incoming.insert(id).inserted { duplicates.insert(id) }
         let filter = IdentifierFilter(incoming)
+        let digests = incoming.map(ItemIDDigest.of)
         let deleted = Set(itemDeletes)
         for (sectionIndex, section) in old.sections.enumerated() where !replaced.contains(sectionIndex) {
             // Borrowing through the buffer avoids copying every Item (and retaining its strings).
-            section.items.withUnsafeBufferPointer { items in
+            func check(start: Int, items: UnsafeBufferPointer<Item>) {
                 for index in items.indices where filter.mightContain(items[index].id) {
                     let id = items[index].id
-                    if incoming.contains(id) && !deleted.contains(IndexPath(sectionIndex, index)) {
+                    if incoming.contains(id) && !deleted.contains(IndexPath(sectionIndex, start + index)) {
                         duplicates.insert(id)
                     }
                 }
+            }
+            if digests.count * section.items.chunkCount <= section.count {
+                section.items.forEachChunk(mightHoldAnyOf: digests, check)
+            } else {
+                section.items.forEachChunk(check)
             }
         }
         if !duplicates.isEmpty { throw .duplicateItemIdentifiers(duplicates.sorted()) }
@@ -103,29 +110,5 @@ private struct IdentifierFilter {
     private static func lengthBit(_ id: ItemID) -> UInt64 { 1 << UInt64(min(id.rawValue.utf8.count, 63)) }
 
     /// Never 0, which marks a free slot.
-    private static func fingerprint(_ id: ItemID) -> UInt64 {
-        let utf8 = id.rawValue.utf8
-        let hash = utf8.withContiguousStorageIfAvailable(hash) ?? Array(utf8).withUnsafeBufferPointer(hash)
-        return hash | 1
-    }
-
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var offset = 0
-        if let base = bytes.baseAddress {
-            while offset + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                hash = (hash ^ word) &* 0x0000_0100_0000_01b3
-                hash ^= hash >> 29
-                offset += 8
-            }
-        }
-        while offset < bytes.count {
-            hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01b3
-            offset += 1
-        }
-        hash ^= hash >> 32
-        hash &*= 0x9e37_79b9_7f4a_7c15
-        return hash ^ (hash >> 29)
-    }
+    private static func fingerprint(_ id: ItemID) -> UInt64 { ItemIDDigest.of(id) }
 }

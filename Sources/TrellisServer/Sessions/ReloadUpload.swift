@@ -74,7 +74,7 @@ struct ReloadUpload {
                 sectionItems[sectionItems.count - 1].append(contentsOf: section.items)
             } else {
                 sectionIDs.append(section.id)
-                sectionItems.append(section.items)
+                sectionItems.append(Array(section.items))
             }
             itemCount += section.items.count
         }

@@ -142,7 +142,7 @@ struct ItemBatchScenario {
         let reference = ReferenceItemBatch.apply(operations, to: sections)
         let engine: [[Item]]?
         do {
-            engine = try BatchUpdate(operations).apply(to: CollectionData(sections: sections)).data.sections.map(\.items)
+            engine = try BatchUpdate(operations).apply(to: CollectionData(sections: sections)).data.sections.map { Array($0.items) }
         } catch {
             engine = nil
         }
