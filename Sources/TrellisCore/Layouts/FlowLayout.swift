@@ -118,17 +118,7 @@ public struct FlowLayout: Layout {
     // of the page's end cost this one 15 % (flow.query.1M 0.49 → 0.57 µs).
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         guard !placements.isEmpty else { return [] }
-        let q = space.map(rect)
-        // Candidates are searched with a little slack (frames add offsets in another order than
-        // the search bounds); each element is then tested exactly.
-        let slackY = (Swift.abs(q.minY) + Swift.abs(q.maxY) + 1) * 1e-9
-        let slackX = (Swift.abs(q.minX) + Swift.abs(q.maxX) + 1) * 1e-9
-        let lo = q.minY - slackY, hi = q.maxY + slackY
-        var low = 0, high = placements.count
-        while low < high {
-            let mid = (low + high) / 2
-            if placements[mid].searchEnd > lo { high = mid } else { low = mid + 1 }
-        }
+        let (lo, hi, left, right, low) = searchWindow(rect)
         var result: [LayoutAttributes] = []
         result.reserveCapacity(64)
         var s = low
@@ -137,7 +127,7 @@ public struct FlowLayout: Layout {
             if hasBackgrounds, let a = backgroundAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
             if let a = headerAttributes(s, g, start), a.frame.intersects(rect) { result.append(a) }
             let space = self.space
-            g.forEachCandidate(lo: lo - start, hi: hi - start, left: q.minX - slackX, right: q.maxX + slackX) { item, local in
+            g.forEachCandidate(lo: lo - start, hi: hi - start, left: left, right: right) { item, local in
                 let frame = space.map(Rect(x: local.origin.x, y: start + local.origin.y,
                                            width: local.size.width, height: local.size.height))
                 if frame.intersects(rect) {
@@ -155,17 +145,8 @@ public struct FlowLayout: Layout {
     /// by another, so a page of a rect over a million items costs the page, not the rect.
     public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
         guard !placements.isEmpty, limit > 0 else { return [] }
-        let q = space.map(rect)
-        // Candidates are searched with a little slack (frames add offsets in another order than
-        // the search bounds); each element is then tested exactly.
-        let slackY = (Swift.abs(q.minY) + Swift.abs(q.maxY) + 1) * 1e-9
-        let slackX = (Swift.abs(q.minX) + Swift.abs(q.maxX) + 1) * 1e-9
-        let lo = q.minY - slackY, hi = q.maxY + slackY
-        var low = 0, high = placements.count
-        while low < high {
-            let mid = (low + high) / 2
-            if placements[mid].searchEnd > lo { high = mid } else { low = mid + 1 }
-        }
+        let (lo, hi, left, right, first) = searchWindow(rect)
+        var low = first
         // Where `after` leaves off in a section's order: background, header, cells, footer.
         var resume = FlowResumePoint.start
         if let after {
@@ -189,7 +170,7 @@ public struct FlowLayout: Layout {
             if resume.rawValue <= FlowResumePoint.cells.rawValue {
                 let space = self.space
                 let more = g.forEachCandidate(from: resume == .cells ? resumeItem(after) : 0,
-                                              lo: lo - start, hi: hi - start, left: q.minX - slackX, right: q.maxX + slackX) { item, local in
+                                              lo: lo - start, hi: hi - start, left: left, right: right) { item, local in
                     let frame = space.map(Rect(x: local.origin.x, y: start + local.origin.y,
                                                width: local.size.width, height: local.size.height))
                     if frame.intersects(rect) {
@@ -208,6 +189,23 @@ public struct FlowLayout: Layout {
             s += 1
         }
         return result
+    }
+
+    /// Where a rect query searches, along the scroll axis (`lo`, `hi`) and across it (`left`,
+    /// `right`), and the first section it may meet. With a little slack: frames add offsets in
+    /// another order than the search bounds, so each element is then tested exactly.
+    @inline(__always)
+    private func searchWindow(_ rect: Rect) -> (lo: Double, hi: Double, left: Double, right: Double, firstSection: Int) {
+        let q = space.map(rect)
+        let slackY = (Swift.abs(q.minY) + Swift.abs(q.maxY) + 1) * 1e-9
+        let slackX = (Swift.abs(q.minX) + Swift.abs(q.maxX) + 1) * 1e-9
+        let lo = q.minY - slackY, hi = q.maxY + slackY
+        var low = 0, high = placements.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placements[mid].searchEnd > lo { high = mid } else { low = mid + 1 }
+        }
+        return (lo, hi, q.minX - slackX, q.maxX + slackX, low)
     }
 
     /// The first item to visit when resuming at the cells after `after`.
