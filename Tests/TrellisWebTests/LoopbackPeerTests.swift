@@ -42,7 +42,7 @@ import Testing
 
     /// A real connection on loopback, both ends in this process: its client socket is found
     /// in the kernel's tables and belongs to this process's uid; once the client closed its
-    /// socket, no one owns that end any more.
+    /// socket, no one owns that end any more (within a moment).
     @Test func aRealConnectionsClientIsThisUser() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(listener >= 0)
@@ -66,6 +66,14 @@ import Testing
         let local = SocketAddress(address, host: "127.0.0.1")
         #expect(LoopbackPeer.owner(of: peer, connectedTo: local) == geteuid())
         close(client)
-        #expect(LoopbackPeer.owner(of: peer, connectedTo: local) == nil)
+        // The kernel orphans the closed end as close(2) returns, but a busy machine has shown
+        // the row a moment longer (a CI run under load): within a bounded wait, no one owns it.
+        let deadline = Date().addingTimeInterval(2)
+        var owner = LoopbackPeer.owner(of: peer, connectedTo: local)
+        while owner != nil && Date() < deadline {
+            usleep(10_000)
+            owner = LoopbackPeer.owner(of: peer, connectedTo: local)
+        }
+        #expect(owner == nil)
     }
 }
