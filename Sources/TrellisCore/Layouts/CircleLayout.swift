@@ -18,6 +18,8 @@ public struct CircleLayout: RegisteredLayout {
     private var sectionStarts: [Int] = []
     private var itemSizes: [Size?] = []
     private var total = 0
+    /// The largest item, so a rect query knows how far from the circle an item can reach.
+    private var largestItem = Size.zero
 
     public init(itemSize: Size = Size(70, 70), radius: Double? = nil) {
         self.itemSize = itemSize
@@ -53,6 +55,10 @@ public struct CircleLayout: RegisteredLayout {
                 itemSizes += section.items.map(\.size)
             }
         }
+        largestItem = itemSize
+        for case let size? in itemSizes {
+            largestItem = Size(width: Swift.max(largestItem.width, size.width), height: Swift.max(largestItem.height, size.height))
+        }
     }
 
     public var contentSize: Size { boundsSize }
@@ -63,24 +69,28 @@ public struct CircleLayout: RegisteredLayout {
 
     public func attributes(in rect: Rect) -> [LayoutAttributes] { attributes(in: rect, after: nil, limit: .max) }
 
-    /// Every item is on the circle whatever the rect, so a page starts at the item after
-    /// `after` (found by its index, not by a walk) and stops at `limit`.
+    /// Only the items whose centres lie on the circle's arcs inside `rect` grown by the largest
+    /// item's half size are visited (a rect that meets nothing costs nothing, not a walk of every
+    /// item); a page starts at the item after `after`, found by its index, and stops at `limit`.
     public func attributes(in rect: Rect, after: ElementID?, limit: Int) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        guard limit > 0 else { return result }
-        var firstSection = 0, firstItem = 0
+        guard limit > 0, total > 0 else { return result }
+        var first = 0
         if let after {
-            guard after.isCell, after.indexPath.section >= 0 else { return result }
-            firstSection = after.indexPath.section
-            firstItem = Swift.max(0, after.indexPath.item + 1)
-        }
-        guard firstSection < sectionStarts.count else { return result }
-        for section in firstSection..<sectionStarts.count {
-            let start = sectionStarts[section]
+            guard after.isCell, after.indexPath.section >= 0, after.indexPath.section < sectionStarts.count else { return result }
+            let section = after.indexPath.section
             let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : total
-            let from = section == firstSection ? Swift.min(end, start + firstItem) : start
-            for global in from..<end {
-                let a = cellAttributes(section: section, item: global - start, global: global)
+            first = Swift.min(end, sectionStarts[section] + Swift.max(0, after.indexPath.item + 1))
+        }
+        let reach = Rect(x: rect.minX - largestItem.width / 2, y: rect.minY - largestItem.height / 2,
+                         width: rect.width + largestItem.width, height: rect.height + largestItem.height)
+        for globals in candidateRanges(CircleArcs.inside(reach, centre: centre, radius: effectiveRadius)) {
+            let from = Swift.max(first, globals.lowerBound)
+            guard from <= globals.upperBound else { continue }
+            var section = sectionIndex(ofGlobal: from)
+            for global in from...globals.upperBound {
+                while section + 1 < sectionStarts.count, sectionStarts[section + 1] <= global { section += 1 }
+                let a = cellAttributes(section: section, item: global - sectionStarts[section], global: global)
                 if a.frame.intersects(rect) {
                     result.append(a)
                     if result.count == limit { return result }
@@ -88,6 +98,34 @@ public struct CircleLayout: RegisteredLayout {
             }
         }
         return result
+    }
+
+    /// The global item indices whose angles fall in `arcs`, padded by one on each side for the
+    /// rounding of the arcs' ends, merged and in increasing order.
+    private func candidateRanges(_ arcs: [ClosedRange<Double>]) -> [ClosedRange<Int>] {
+        let perRadian = Double(total) / (2 * Double.pi)
+        var ranges: [ClosedRange<Int>] = []
+        for arc in arcs {
+            let lo = Swift.max(0, Int((arc.lowerBound * perRadian).rounded(.down)) - 1)
+            let hi = Swift.min(total - 1, Int((arc.upperBound * perRadian).rounded(.up)) + 1)
+            guard lo <= hi else { continue }
+            if let last = ranges.last, last.upperBound + 1 >= lo {
+                ranges[ranges.count - 1] = last.lowerBound...Swift.max(last.upperBound, hi)
+            } else {
+                ranges.append(lo...hi)
+            }
+        }
+        return ranges
+    }
+
+    /// The section that holds the item at `global` (sections without items are skipped).
+    private func sectionIndex(ofGlobal global: Int) -> Int {
+        var lo = 0, hi = sectionStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sectionStarts[mid] <= global { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     public func attributes(for element: ElementID) -> LayoutAttributes? {
