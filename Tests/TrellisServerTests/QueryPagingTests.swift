@@ -79,4 +79,37 @@ import TrellisProtocol
         #expect((reply["error"]?["message"]?.stringValue ?? "").hasPrefix("params.limit: expected a whole number from 1 to 20000"))
         server.stop()
     }
+
+    /// dynamics.list pages its lists the same way: a gravity over 25 items and two bodies, read
+    /// 10 at a time, adds up to the whole list; a small session's reply is unchanged.
+    @Test func dynamicsListPagesItsLists() throws {
+        let server = try ServerProcess(arguments: ["--no-persistence"])
+        let c = try server.connect()
+        try c.must("session.create", ["name": .string("d"), "clock": .string("manual"), "sections": T.items(25)])
+        let ids: [JSONValue] = (0..<25).map { .string("i\($0)") }
+        try c.must("dynamics.add", ["session": .string("d"), "behavior": .object(["type": .string("gravity"), "items": .array(ids)])])
+        for name in ["b0", "b1"] {
+            try c.must("body.add", ["session": .string("d"), "body": .string(name), "center": T.pair(10, 10), "size": T.pair(5, 5)])
+        }
+        let whole = try c.must("dynamics.list", ["session": .string("d")])
+        #expect(whole["items"]?.arrayValue?.count == 25)
+        #expect(whole["truncated"] == nil && whole["counts"] == nil)
+        var items: [JSONValue] = []
+        for offset in stride(from: 0, to: 30, by: 10) {
+            let page = try c.must("dynamics.list", ["session": .string("d"), "limit": T.n(10), "offset": T.n(Double(offset))])
+            items += page["items"]?.arrayValue ?? []
+            #expect(page["truncated"] == .bool(offset < 20), "offset \(offset)")
+            #expect(page["counts"]?["items"] == T.n(25) && page["counts"]?["bodies"] == T.n(2) && page["counts"]?["behaviors"] == T.n(1))
+            #expect(page["behaviors"]?.arrayValue?.count == (offset == 0 ? 1 : 0))
+            #expect(page["bodies"]?.arrayValue?.count == (offset == 0 ? 2 : 0))
+        }
+        #expect(items == whole["items"]?.arrayValue)
+        for (key, value, expected) in [("limit", T.n(0), "params.limit: expected a whole number from 1 to 20000"),
+                                       ("offset", T.n(-1), "params.offset: expected a whole number from 0 to 1000000000000"),
+                                       ("offset", .string("3"), "params.offset: expected an integer")] {
+            let reply = try c.call("dynamics.list", ["session": .string("d"), key: value])
+            #expect((reply["error"]?["message"]?.stringValue ?? "").hasPrefix(expected), "\(key)")
+        }
+        server.stop()
+    }
 }

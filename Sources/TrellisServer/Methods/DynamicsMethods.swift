@@ -54,20 +54,40 @@ enum DynamicsMethods {
             return .object(["removed": .number(Double(id.rawValue)), "released": .array(released.map(\.wire))])
         },
         Method("dynamics.list", .reads) { context throws(RPCError) in
-            try context.allow(["session"])
+            try context.allow(["session", "limit", "offset"])
             let session = try context.sessionBroughtToNow()
+            // Each list is a page: a behaviour may name every item of a million-item session.
+            let limit: Int, offset: Int
+            do throws(ParamError) {
+                limit = try context.reader.int("limit", ParamRanges.queryLimit, default: ParamRanges.queryLimitDefault)
+                offset = try context.reader.int("offset", 0...ParamRanges.elementIndexMaximum, default: 0)
+            } catch { throw .invalidParams(error) }
+            func page<T>(_ list: [T]) -> ArraySlice<T> {
+                list[Swift.min(offset, list.count)..<Swift.min(list.count, offset + limit)]
+            }
             let view = session.collectionView
-            let behaviors: [JSONValue] = view.dynamicBehaviors.map { entry in
+            let allBehaviors = view.dynamicBehaviors, allItems = view.dynamicItems, allBodies = view.freeBodies
+            let behaviors: [JSONValue] = page(allBehaviors).map { entry in
                 let spec = WireBehaviorSpec.json(entry.spec)
                 guard case .object(var o) = BehaviorSpec.settled(spec, entry.behavior) else { return spec }
                 o["behavior"] = .number(Double(entry.id.rawValue))
                 if let reason = view.dynamicBehaviorStopReason(entry.id) { o["stopped"] = .string(reason) }
                 return .object(o)
             }
-            return .object(["running": .bool(view.dynamicsRunning), "stepRate": .number(Double(view.dynamicsStepRate)),
-                            "behaviors": .array(behaviors),
-                            "items": elements(view.dynamicItems, session),
-                            "bodies": .array(view.freeBodies.map { .string($0.name) })])
+            var result: [String: JSONValue] = [
+                "running": .bool(view.dynamicsRunning), "stepRate": .number(Double(view.dynamicsStepRate)),
+                "behaviors": .array(behaviors),
+                "items": elements(Array(page(allItems)), session),
+                "bodies": .array(page(allBodies).map { .string($0.name) }),
+            ]
+            // Only a cut page says so, so a small session's reply is as it always was.
+            let truncated = offset + limit < Swift.max(allBehaviors.count, allItems.count, allBodies.count)
+            if truncated || offset > 0 {
+                result["truncated"] = .bool(truncated)
+                result["counts"] = .object(["behaviors": .number(Double(allBehaviors.count)), "items": .number(Double(allItems.count)),
+                                            "bodies": .number(Double(allBodies.count))])
+            }
+            return .object(result)
         },
         Method("dynamics.setStepRate", .changesSession) { context throws(RPCError) in
             try context.allow(["session", "rate"])
