@@ -110,15 +110,28 @@ struct DynamicsRemove: ParsableCommand {
 }
 
 /// `trellis dynamics ls NAME` (dynamics.list).
-struct DynamicsList: ParsableCommand {
+struct DynamicsList: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
         commandName: "ls",
         abstract: "List a session's behaviours, whether its animator runs, and the dynamic elements.")
 
     @OptionGroup var session: SessionArguments
+    @Option(help: ArgumentHelp("At most N entries of each list (1 to 20000; the server's default is 10000).", valueName: "N")) var limit: Int?
+    @Option(help: ArgumentHelp("Skip the first N entries of each list (the next page starts at offset + limit).", valueName: "N")) var offset: Int?
+
+    func checkOptions() throws {
+        if let limit, !ParamRanges.queryLimit.contains(limit) {
+            throw optionError("--limit must be from \(ParamRanges.queryLimit.lowerBound) to \(ParamRanges.queryLimit.upperBound), not \(limit)")
+        }
+        if let offset, offset < 0 { throw optionError("--offset must be 0 or more, not \(offset)") }
+    }
 
     func run() throws {
-        try session.call("dynamics.list", human: Human.behaviors)
+        try checkOptions()
+        var params: [String: JSONValue] = [:]
+        if let limit { params["limit"] = .number(Double(limit)) }
+        if let offset { params["offset"] = .number(Double(offset)) }
+        try session.call("dynamics.list", params, human: Human.behaviors)
     }
 }
 

@@ -173,6 +173,11 @@ enum Human {
         }
         let items = (r["items"]?.arrayValue ?? []).map(dynamicElement)
         var lines = ["running: \(r["running"] == .bool(true))", "items: " + (items.isEmpty ? "none" : items.joined(separator: " "))]
+        // A cut page says how much it left out rather than pretending to be everything.
+        if r["truncated"] == .bool(true), let counts = r["counts"] {
+            lines.append("(a page of \(number(counts["behaviors"])) behaviours, \(number(counts["items"])) items, "
+                         + "\(number(counts["bodies"])) bodies; more with --offset)")
+        }
         // The default goes unsaid, as in the session's line.
         if let rate = r["stepRate"], rate != .number(60) { lines.insert("step rate: \(number(rate)) Hz", at: 1) }
         if let bodies = r["bodies"]?.arrayValue, !bodies.isEmpty {

@@ -26,6 +26,12 @@ import TrellisClient
             3   attachment  item0        anchor=50,0 damping=0.5 frequency=1 length=50
 
             """)
+        // A page: the first two items, and how much was left out.
+        r = server.trellis("dynamics", "ls", "c", "--limit", "2")
+        #expect(r.stdout.hasPrefix("running: true\nitems: item0 item1\n(a page of 3 behaviours, 3 items, 0 bodies; more with --offset)\n"), "\(r.stdout)")
+        r = server.trellis("dynamics", "ls", "c", "--limit", "2", "--offset", "2")
+        #expect(r.stdout.hasPrefix("running: true\nitems: item2\nID"), "\(r.stdout)")
+        #expect(server.trellis("dynamics", "ls", "c", "--limit", "0").stderr.hasPrefix("trellis: --limit must be from 1 to 20000, not 0"))
         // Update knows the type from the server: --magnitude is gravity's.
         r = server.trellis("dynamics", "update", "c", "1", "--magnitude", "0.5", "--set", "angle=0")
         #expect(r.status == 0 && r.stdout.isEmpty)

@@ -202,7 +202,7 @@ public struct ExpectationCheck {
         return CheckResult(passed: passed, expected: expected, actual: actual.joined(separator: " "))
     }
 
-    /// `running`, `stepRate`, `behaviors` and `items` of `dynamics.list` (the two lists by their length).
+    /// `running`, `stepRate`, `behaviors` and `items` of `dynamics.list` (the two lists by their whole length).
     func compare(dynamics list: JSONValue, checks: [StatCheck]) -> CheckResult {
         var passed = true
         var expected: [String] = [], actual: [String] = []
@@ -220,7 +220,8 @@ public struct ExpectationCheck {
                 expected.append("stepRate\(check.comparison.rawValue)\(Self.format(check.value))")
                 actual.append("stepRate=\(Self.format(rate))")
             } else {
-                let count = Double(list[key].arrayItems.count)
+                // A cut page (past 10,000 entries) gives each list's whole length in `counts`.
+                let count = list["counts"]?[key]?.numberValue ?? Double(list[key].arrayItems.count)
                 passed = passed && check.comparison.holds(count, check.value)
                 expected.append("\(key)\(check.comparison.rawValue)\(Self.format(check.value))")
                 actual.append("\(key)=\(Self.format(count))")
