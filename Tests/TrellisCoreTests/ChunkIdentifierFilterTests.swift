@@ -33,10 +33,10 @@ import Testing
             }
         }
         // No false negative: every item's chunk lets its identifier through.
-        items.forEachChunk { start, chunk in
-            for offset in chunk.indices {
-                let k = items.chunkIndices(mightHoldAnyOf: [chunk[offset].id])
-                if !k.contains(where: { items.chunkStart($0) == start }) { Issue.record("\(chunk[offset].id) filtered out") }
+        items.forEachChunk { start, ids in
+            for offset in ids.indices {
+                let k = items.chunkIndices(mightHoldAnyOf: [ids[offset]])
+                if !k.contains(where: { items.chunkStart($0) == start }) { Issue.record("\(ids[offset]) filtered out") }
             }
         }
     }

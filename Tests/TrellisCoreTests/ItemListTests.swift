@@ -8,6 +8,14 @@ import Testing
         Item(id: ItemID("i\(n)"), size: sized ? Size(Double(n % 7 + 1), 3) : nil)
     }
 
+    /// An item with some of everything a chunk stores in columns of its own: a size, a reuse
+    /// identifier other than the default, a payload of varying length (empty ones too).
+    static func richItem(_ n: Int, sized: Bool) -> Item {
+        let reuse = n % 3 == 0 ? "header-\(n % 4)" : Item.defaultReuseIdentifier
+        let data: ItemPayload? = n % 4 == 0 ? nil : ItemPayload(bytes: Array("{\"n\":\(n)}".utf8.prefix(n % 11)))
+        return Item(id: ItemID("i\(n)"), size: sized ? Size(Double(n % 7 + 1), 3) : nil, reuseIdentifier: reuse, data: data)
+    }
+
     static func list(_ range: Range<Int>, capacity: Int) -> ItemList {
         ItemList(range.map { item($0) }, chunkCapacity: capacity)
     }
@@ -125,7 +133,8 @@ import Testing
     }
 
     /// Random inserts, removes, replaces and range appends on an ItemList and an Array side by
-    /// side, with small chunks so splits and merges happen all the time.
+    /// side, with small chunks so splits and merges happen all the time, and items that fill
+    /// every column (sizes, reuse identifiers, payloads) now and then.
     @Test(arguments: [2, 3, 5, 16])
     func behavesLikeAnArrayUnderRandomEdits(capacity: Int) {
         var rng = SplitMix64(seed: UInt64(capacity) * 7919)
@@ -137,7 +146,7 @@ import Testing
             let choice = Int.random(in: 0..<10, using: &rng)
             if choice < 4 || array.isEmpty {
                 let at = Int.random(in: 0...array.count, using: &rng)
-                let item = Self.item(next, sized: next % 5 == 0)
+                let item = Self.richItem(next, sized: next % 5 == 0)
                 next += 1
                 list.insert(item, at: at)
                 array.insert(item, at: at)
@@ -146,7 +155,7 @@ import Testing
                 #expect(list.remove(at: at) == array.remove(at: at))
             } else if choice < 9 {
                 let at = Int.random(in: 0..<array.count, using: &rng)
-                let item = Self.item(next, sized: next % 2 == 0)
+                let item = Self.richItem(next, sized: next % 2 == 0)
                 next += 1
                 list.replace(at: at, with: item)
                 array[at] = item
@@ -170,5 +179,24 @@ import Testing
         for i in array.indices { if list[i] != array[i] { Issue.record("index \(i) differs"); break } }
         // Every copy taken along the way still holds what it held then.
         for (copy, expected) in snapshots { #expect(Array(copy) == expected) }
+    }
+
+    /// Lists holding equal items compare equal however their columns are stored: one whose
+    /// sized or non-default items were removed again keeps columns the other never made.
+    @Test func equalItemsStoredDifferentlyAreEqual() {
+        let plain = ItemList((0..<6).map { Self.item($0) }, chunkCapacity: 8)
+        var edited = plain
+        edited.insert(Self.richItem(3, sized: true), at: 2)
+        #expect(edited != plain)
+        edited.remove(at: 2)
+        #expect(edited == plain && edited.hashValue == plain.hashValue)
+        #expect(edited.map(\.reuseIdentifier) == Array(repeating: Item.defaultReuseIdentifier, count: 6))
+        #expect(edited.allSatisfy { $0.data == nil && $0.size == nil })
+        // A payload read back shares the chunk's bytes but is equal to one built on its own.
+        var withData = ItemList(chunkCapacity: 8)
+        withData.append(Item(id: "a", data: ItemPayload(bytes: Array("{\"x\":1}".utf8))))
+        withData.append(Item(id: "b", data: ItemPayload(bytes: Array("[2]".utf8))))
+        #expect(withData[1].data == ItemPayload(bytes: Array("[2]".utf8)))
+        #expect(withData[0].data?.bytes.count == 7)
     }
 }

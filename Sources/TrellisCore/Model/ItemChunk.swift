@@ -1,10 +1,31 @@
 /// One chunk of an `ItemList`: a contiguous run of items, copied as a whole when a shared chunk
-/// is edited; the count of its items that carry their own size; and a filter of its identifiers,
-/// so a check of a few arriving identifiers can skip it without reading its items.
+/// is edited, and a filter of its identifiers, so a check of a few arriving identifiers can skip
+/// it without reading its items.
+///
+/// The items are stored as columns, not as an array of `Item`: identifiers; sizes only once some
+/// item has one; reuse identifiers as indices into the chunk's own table of names, only once
+/// some item's differs from the default; payloads packed into one byte buffer with an end
+/// offset per item, only once some item has one. A million generated items (an id and a short
+/// label payload) held 151 B each as an array of 64-byte `Item`s, each with its payload in a
+/// heap array of its own; as columns they hold about 45 B. An `Item` is built on access, its
+/// payload a slice of the chunk's buffer (no copy).
 @usableFromInline
 struct ItemChunk: Sendable {
-    @usableFromInline private(set) var items: [Item]
+    @usableFromInline private(set) var ids: [ItemID] = []
+    /// Empty while no item has a size of its own.
+    private var sizes: [Size?] = []
     private(set) var sizedCount = 0
+    /// Indices into `reuseNames`; empty while every item has the default reuse identifier.
+    private var reuse: [UInt16] = []
+    private var reuseNames: [String] = []
+    /// Each item's payload ends at `payloadEnds[i] & offsetMask` in `payloadBytes` (and starts
+    /// where the one before ended); `absentFlag` set: the item has none. Both empty while no
+    /// item has a payload.
+    private var payloadBytes: [UInt8] = []
+    private var payloadEnds: [UInt32] = []
+    private static let absentFlag: UInt32 = 1 << 31
+    private static let offsetMask: UInt32 = ~absentFlag
+
     private(set) var filter: ItemChunkFilter
     /// Identifiers the filter was sized for, and how many it took since it was built (removed
     /// items leave theirs behind, so a chunk edited for long rebuilds it now and then).
@@ -12,8 +33,7 @@ struct ItemChunk: Sendable {
     private var filterLoad = 0
 
     init(reserving capacity: Int) {
-        items = []
-        items.reserveCapacity(capacity)
+        ids.reserveCapacity(capacity)
         filterCapacity = Swift.max(capacity, 4)
         filter = ItemChunkFilter(capacity: filterCapacity)
     }
@@ -23,44 +43,182 @@ struct ItemChunk: Sendable {
         for item in items { append(item) }
     }
 
-    mutating func append(_ item: Item) {
-        items.append(item)
-        if item.size != nil { sizedCount += 1 }
-        note(item.id)
+    /// Items `range` of `chunk`, in a chunk of their own.
+    init(_ chunk: ItemChunk, range: Range<Int>) {
+        self.init(reserving: range.count)
+        append(contentsOf: chunk, range: range)
     }
 
-    /// Appends a run of another chunk's items in bulk (a batch rebuilding a section copies most
+    @usableFromInline var count: Int { ids.count }
+    @inline(__always) var isEmpty: Bool { ids.isEmpty }
+
+    @usableFromInline subscript(offset: Int) -> Item {
+        Item(id: ids[offset], size: size(at: offset), reuseIdentifier: reuseIdentifier(at: offset), data: payload(at: offset))
+    }
+
+    @inline(__always)
+    func size(at offset: Int) -> Size? { sizes.isEmpty ? nil : sizes[offset] }
+
+    @inline(__always)
+    func reuseIdentifier(at offset: Int) -> String { reuse.isEmpty ? Item.defaultReuseIdentifier : reuseNames[Int(reuse[offset])] }
+
+    func payload(at offset: Int) -> ItemPayload? {
+        guard !payloadEnds.isEmpty else { return nil }
+        let end = payloadEnds[offset]
+        guard end & Self.absentFlag == 0 else { return nil }
+        return ItemPayload(bytes: payloadBytes[Int(payloadStart(offset))..<Int(end)])
+    }
+
+    @inline(__always)
+    private func payloadStart(_ offset: Int) -> UInt32 { offset == 0 ? 0 : payloadEnds[offset - 1] & Self.offsetMask }
+
+    // MARK: Editing
+
+    mutating func append(_ item: Item) {
+        insert(item, at: count)
+    }
+
+    /// Appends `chunk`'s items `range` column by column (a batch rebuilding a section copies most
     /// items this way).
-    mutating func append(contentsOf run: ArraySlice<Item>) {
-        items.append(contentsOf: run)
-        for item in run where item.size != nil { sizedCount += 1 }
-        if filterLoad + run.count > filterCapacity {
+    mutating func append(contentsOf chunk: ItemChunk, range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let before = count
+        ids.append(contentsOf: chunk.ids[range])
+        if !chunk.sizes.isEmpty {
+            let run = chunk.sizes[range]
+            let sized = run.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+            if sized > 0 {
+                if sizes.isEmpty { sizes = [Size?](repeating: nil, count: before) }
+                sizes.append(contentsOf: run)
+                sizedCount += sized
+            }
+        }
+        if !sizes.isEmpty && sizes.count < count { sizes.append(contentsOf: repeatElement(nil, count: count - sizes.count)) }
+        if !chunk.reuse.isEmpty || !reuse.isEmpty {
+            for offset in range { appendReuse(chunk.reuseIdentifier(at: offset), at: before + offset - range.lowerBound) }
+        }
+        if !chunk.payloadEnds.isEmpty {
+            materializePayloads(upTo: before)
+            let from = Int(chunk.payloadStart(range.lowerBound)), to = Int(chunk.payloadEnds[range.upperBound - 1] & Self.offsetMask)
+            let shift = Int64(payloadBytes.count) - Int64(from)
+            payloadBytes.append(contentsOf: chunk.payloadBytes[from..<to])
+            for end in chunk.payloadEnds[range] {
+                payloadEnds.append(UInt32(truncatingIfNeeded: Int64(end & Self.offsetMask) + shift) | (end & Self.absentFlag))
+            }
+        } else if !payloadEnds.isEmpty {
+            let end = payloadEnds.last! & Self.offsetMask | Self.absentFlag
+            payloadEnds.append(contentsOf: repeatElement(end, count: range.count))
+        }
+        if filterLoad + range.count > filterCapacity {
             rebuildFilter()
         } else {
-            for item in run { filter.insert(digest: ItemIDDigest.of(item.id)) }
-            filterLoad += run.count
+            for id in chunk.ids[range] { filter.insert(digest: ItemIDDigest.of(id)) }
+            filterLoad += range.count
         }
     }
 
     mutating func insert(_ item: Item, at offset: Int) {
-        items.insert(item, at: offset)
-        if item.size != nil { sizedCount += 1 }
+        ids.insert(item.id, at: offset)
+        if let size = item.size {
+            if sizes.isEmpty { sizes = [Size?](repeating: nil, count: count - 1) }
+            sizes.insert(size, at: offset)
+            sizedCount += 1
+        } else if !sizes.isEmpty {
+            sizes.insert(nil, at: offset)
+        }
+        if item.reuseIdentifier != Item.defaultReuseIdentifier || !reuse.isEmpty {
+            if reuse.isEmpty { reuse = [UInt16](repeating: nameIndex(Item.defaultReuseIdentifier), count: count - 1) }
+            reuse.insert(nameIndex(item.reuseIdentifier), at: offset)
+        }
+        if let data = item.data {
+            materializePayloads(upTo: count - 1)
+            insertPayload(data.bytes, at: offset)
+        } else if !payloadEnds.isEmpty {
+            insertPayload(nil, at: offset)
+        }
         note(item.id)
     }
 
+    @discardableResult
     mutating func remove(at offset: Int) -> Item {
-        let item = items.remove(at: offset)
-        if item.size != nil { sizedCount -= 1 }
+        let item = self[offset]
+        ids.remove(at: offset)
+        if !sizes.isEmpty {
+            sizes.remove(at: offset)
+            if item.size != nil { sizedCount -= 1 }
+            if sizedCount == 0 { sizes = [] }
+        }
+        if !reuse.isEmpty { reuse.remove(at: offset) }
+        if !payloadEnds.isEmpty { removePayload(at: offset) }
         return item
     }
 
+    @discardableResult
     mutating func replace(at offset: Int, with item: Item) -> Item {
-        let old = items[offset]
-        items[offset] = item
-        sizedCount += (item.size == nil ? 0 : 1) - (old.size == nil ? 0 : 1)
-        if item.id != old.id { note(item.id) }
+        let old = remove(at: offset)
+        insert(item, at: offset)
         return old
     }
+
+    /// The reuse column grown to `offset` with `name` there.
+    private mutating func appendReuse(_ name: String, at offset: Int) {
+        if reuse.isEmpty {
+            guard name != Item.defaultReuseIdentifier else { return }
+            reuse = [UInt16](repeating: nameIndex(Item.defaultReuseIdentifier), count: offset)
+        }
+        reuse.append(nameIndex(name))
+    }
+
+    /// `name`'s index in the chunk's table, added when new. A chunk holds at most a few thousand
+    /// items, so the table stays far below 65,536 names; names of removed items stay until the
+    /// chunk is rebuilt (split, merged or copied).
+    private mutating func nameIndex(_ name: String) -> UInt16 {
+        if let k = reuseNames.firstIndex(of: name) { return UInt16(k) }
+        // Edits in place (replacing items again and again) could otherwise fill the table.
+        if reuseNames.count >= 2 * count + 16 { compactReuseNames() }
+        precondition(reuseNames.count < Int(UInt16.max), "a chunk holds too many reuse identifiers")
+        reuseNames.append(name)
+        return UInt16(reuseNames.count - 1)
+    }
+
+    /// The table of reuse names down to the names some item has.
+    private mutating func compactReuseNames() {
+        var names: [String] = [], map = [UInt16?](repeating: nil, count: reuseNames.count)
+        for k in reuse.indices {
+            let old = Int(reuse[k])
+            if map[old] == nil { map[old] = UInt16(names.count); names.append(reuseNames[old]) }
+            reuse[k] = map[old]!
+        }
+        reuseNames = names
+    }
+
+    /// The payload columns made explicit for the first `n` items (none of which has a payload).
+    private mutating func materializePayloads(upTo n: Int) {
+        guard payloadEnds.isEmpty, n > 0 else { return }
+        payloadEnds = [UInt32](repeating: Self.absentFlag, count: n)
+    }
+
+    private mutating func insertPayload(_ bytes: ArraySlice<UInt8>?, at offset: Int) {
+        let start = payloadStart(offset)
+        let length = UInt32(bytes?.count ?? 0)
+        precondition(payloadBytes.count + Int(length) < Int(Self.offsetMask), "a chunk's payloads exceed 2 GiB")
+        if let bytes { payloadBytes.insert(contentsOf: bytes, at: Int(start)) }
+        payloadEnds.insert((start + length) | (bytes == nil ? Self.absentFlag : 0), at: offset)
+        if length > 0 { for j in (offset + 1)..<payloadEnds.count { payloadEnds[j] += length } }
+    }
+
+    private mutating func removePayload(at offset: Int) {
+        let start = payloadStart(offset), end = payloadEnds[offset] & Self.offsetMask
+        let length = end - start
+        if length > 0 {
+            payloadBytes.removeSubrange(Int(start)..<Int(end))
+            for j in (offset + 1)..<payloadEnds.count { payloadEnds[j] -= length }
+        }
+        payloadEnds.remove(at: offset)
+        if payloadBytes.isEmpty && payloadEnds.allSatisfy({ $0 & Self.absentFlag != 0 }) { payloadEnds = [] }
+    }
+
+    // MARK: Identifier filter
 
     /// Whether the chunk might hold an identifier with one of `digests` (no false negatives).
     @inline(__always)
@@ -80,14 +238,32 @@ struct ItemChunk: Sendable {
     /// Sized for twice the items now held: growing or stale, the filter is rebuilt in O(items)
     /// once per that many insertions.
     private mutating func rebuildFilter() {
-        filterCapacity = Swift.max(2 * items.count, 4)
+        filterCapacity = Swift.max(2 * count, 4)
         filter = ItemChunkFilter(capacity: filterCapacity)
-        for item in items { filter.insert(digest: ItemIDDigest.of(item.id)) }
-        filterLoad = items.count
+        for id in ids { filter.insert(digest: ItemIDDigest.of(id)) }
+        filterLoad = count
     }
 
-    /// Where the items are stored: equal for two chunks that share storage.
+    // MARK: Comparing
+
+    /// Whether the two chunks hold equal items: column by column when they are stored alike,
+    /// item by item when not (a table of reuse names in another order, a column one of them
+    /// keeps explicit).
+    func holdsSameItems(as other: ItemChunk) -> Bool {
+        guard ids == other.ids else { return false }
+        if sizes == other.sizes && reuse == other.reuse && reuseNames == other.reuseNames
+            && payloadEnds == other.payloadEnds && payloadBytes == other.payloadBytes {
+            return true
+        }
+        for offset in ids.indices {
+            guard size(at: offset) == other.size(at: offset), reuseIdentifier(at: offset) == other.reuseIdentifier(at: offset),
+                  payload(at: offset) == other.payload(at: offset) else { return false }
+        }
+        return true
+    }
+
+    /// Where the identifiers are stored: equal for two chunks that share storage.
     var storageAddress: UnsafeRawPointer? {
-        items.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        ids.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 }

@@ -12,10 +12,11 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     /// How many items a chunk holds at most when none is given: large enough that a million items
     /// are a few hundred chunks, small enough that copying one chunk costs microseconds, and a
-    /// chunk's storage stays under glibc's 128 KiB mmap threshold. At 2048 items of 64 B it did
-    /// not: every chunk was a mapping of its own, a copy cost an mmap and its page faults, and a
-    /// pass over a million items read 2–3× slower than one flat array (1920 reads as fast).
-    public static let defaultChunkCapacity = Swift.max(64, 120 * 1024 / MemoryLayout<Item>.stride)
+    /// chunk's columns stay under glibc's 128 KiB mmap threshold. At 2048 items of 64 B (chunks
+    /// were arrays of `Item` then) they did not: every chunk was a mapping of its own, a copy cost
+    /// an mmap and its page faults, and a pass over a million items read 2–3× slower than one
+    /// flat array (1920 reads as fast). The identifier column of 1920 is 30 KiB.
+    public static let defaultChunkCapacity = 1920
 
     @usableFromInline var chunks: [ItemChunk] = []
     /// `ends[k]` is the index just past chunk `k`'s last item.
@@ -56,7 +57,7 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         get {
             precondition(position >= 0 && position < count, "item index \(position) out of range 0..<\(count)")
             let (k, offset) = locate(position)
-            return chunks[k].items[offset]
+            return chunks[k][offset]
         }
         set { replace(at: position, with: newValue) }
     }
@@ -73,13 +74,13 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     // MARK: Reading chunk by chunk
 
-    /// Calls `body` with each chunk's items in order and the index of the chunk's first item:
-    /// the way hot loops read every item without a search per index.
+    /// Calls `body` with each chunk's identifiers in order and the index of the chunk's first
+    /// item: the way hot loops read every identifier without a search per index or building items.
     @inlinable
-    public func forEachChunk<E: Error>(_ body: (_ start: Int, _ items: UnsafeBufferPointer<Item>) throws(E) -> Void) throws(E) {
+    public func forEachChunk<E: Error>(_ body: (_ start: Int, _ ids: UnsafeBufferPointer<ItemID>) throws(E) -> Void) throws(E) {
         var start = 0
         for k in chunks.indices {
-            let result: Result<Void, E> = chunks[k].items.withUnsafeBufferPointer { buffer in
+            let result: Result<Void, E> = chunks[k].ids.withUnsafeBufferPointer { buffer in
                 do throws(E) { try body(start, buffer); return .success(()) } catch { return .failure(error) }
             }
             try result.get()
@@ -93,9 +94,9 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// Like `forEachChunk`, for the chunks that might hold an identifier whose `ItemIDDigest` is
     /// in `digests` only: each chunk's filter rules it out in a few bit tests, so a few arriving
     /// identifiers are compared with a few chunks' items instead of with every item.
-    func forEachChunk(mightHoldAnyOf digests: [UInt64], _ body: (_ start: Int, _ items: UnsafeBufferPointer<Item>) -> Void) {
+    func forEachChunk(mightHoldAnyOf digests: [UInt64], _ body: (_ start: Int, _ ids: UnsafeBufferPointer<ItemID>) -> Void) {
         for k in chunks.indices where chunks[k].mightHold(anyOf: digests) {
-            chunks[k].items.withUnsafeBufferPointer { body(k == 0 ? 0 : ends[k - 1], $0) }
+            chunks[k].ids.withUnsafeBufferPointer { body(k == 0 ? 0 : ends[k - 1], $0) }
         }
     }
 
@@ -111,24 +112,25 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     public struct Iterator: IteratorProtocol {
         @usableFromInline let chunks: [ItemChunk]
         @usableFromInline var chunk = 0, offset = 0
-        /// The current chunk's items, held so each step reads an array instead of copying the
-        /// chunk (and retaining its storage) again.
-        @usableFromInline var items: [Item]
+        /// The current chunk, held so each step reads it instead of copying it (and retaining
+        /// its columns) again.
+        @usableFromInline var current: ItemChunk?
 
         @inlinable init(_ chunks: [ItemChunk]) {
             self.chunks = chunks
-            items = chunks.first?.items ?? []
+            current = chunks.first
         }
 
         @inlinable public mutating func next() -> Item? {
-            while offset == items.count {
+            guard current != nil else { return nil }
+            while offset == current!.count {
                 chunk += 1
-                guard chunk < chunks.count else { return nil }
-                items = chunks[chunk].items
+                guard chunk < chunks.count else { current = nil; return nil }
+                current = chunks[chunk]
                 offset = 0
             }
             defer { offset += 1 }
-            return items[offset]
+            return current![offset]
         }
     }
 
@@ -141,7 +143,7 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         var result: [T] = []
         result.reserveCapacity(count)
         for chunk in chunks {
-            for item in chunk.items { result.append(try transform(item)) }
+            for offset in 0..<chunk.count { result.append(try transform(chunk[offset])) }
         }
         return result
     }
@@ -151,8 +153,8 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     struct Cursor {
         private let list: ItemList
         private var start = 0, end = 0
-        /// The current chunk's items, held so a read is one array access (no chunk copy).
-        private var items: [Item] = []
+        /// The current chunk, held so a read is one column access (no chunk copy).
+        private var current: ItemChunk?
 
         init(_ list: ItemList) { self.list = list }
 
@@ -162,16 +164,16 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
                 let chunk = list.locate(position).chunk
                 start = chunk == 0 ? 0 : list.ends[chunk - 1]
                 end = list.ends[chunk]
-                items = list.chunks[chunk].items
+                current = list.chunks[chunk]
             }
-            return items[position - start].size
+            return current!.size(at: position - start)
         }
     }
 
     // MARK: Editing
 
     public mutating func append(_ item: Item) {
-        if chunks.isEmpty || chunks[chunks.count - 1].items.count >= chunkCapacity {
+        if chunks.isEmpty || chunks[chunks.count - 1].count >= chunkCapacity {
             // A list that already filled a chunk is likely to fill the next one too; a small
             // section's only chunk grows as needed instead.
             chunks.append(ItemChunk(reserving: chunks.isEmpty ? 0 : chunkCapacity))
@@ -204,17 +206,17 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         var remaining = range.count
         while remaining > 0 {
             let chunk = other.chunks[k]
-            let take = Swift.min(chunk.items.count - offset, remaining)
+            let take = Swift.min(chunk.count - offset, remaining)
             // A small last chunk takes the next one in when both fit: small chunks left where
             // runs ended do not pile up batch after batch.
-            let tail = chunks.last?.items.count ?? chunkCapacity
+            let tail = chunks.last?.count ?? chunkCapacity
             let absorbs = tail * 2 < chunkCapacity && tail + take <= chunkCapacity
-            if offset == 0 && take == chunk.items.count && take * 2 >= chunkCapacity && take <= chunkCapacity && !absorbs {
+            if offset == 0 && take == chunk.count && take * 2 >= chunkCapacity && take <= chunkCapacity && !absorbs {
                 chunks.append(chunk)
                 ends.append(count + take)
                 sizedCount += chunk.sizedCount
             } else {
-                appendInBulk(chunk.items[offset..<offset + take])
+                appendInBulk(chunk, offset..<offset + take)
             }
             remaining -= take
             k += 1
@@ -222,18 +224,18 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         }
     }
 
-    /// Appends `run` to the last chunk while it has room, then to new chunks.
-    private mutating func appendInBulk(_ run: ArraySlice<Item>) {
-        var from = run.startIndex
-        while from < run.endIndex {
-            if chunks.isEmpty || chunks[chunks.count - 1].items.count >= chunkCapacity {
+    /// Appends `source`'s items `run` to the last chunk while it has room, then to new chunks.
+    private mutating func appendInBulk(_ source: ItemChunk, _ run: Range<Int>) {
+        var from = run.lowerBound
+        while from < run.upperBound {
+            if chunks.isEmpty || chunks[chunks.count - 1].count >= chunkCapacity {
                 chunks.append(ItemChunk(reserving: chunks.isEmpty ? 0 : chunkCapacity))
                 ends.append(count)
             }
             let last = chunks.count - 1
-            let n = Swift.min(chunkCapacity - chunks[last].items.count, run.endIndex - from)
+            let n = Swift.min(chunkCapacity - chunks[last].count, run.upperBound - from)
             let sizedBefore = chunks[last].sizedCount
-            chunks[last].append(contentsOf: run[from..<from + n])
+            chunks[last].append(contentsOf: source, range: from..<from + n)
             sizedCount += chunks[last].sizedCount - sizedBefore
             ends[last] += n
             from += n
@@ -247,7 +249,7 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         chunks[k].insert(item, at: offset)
         for j in k..<ends.count { ends[j] += 1 }
         if item.size != nil { sizedCount += 1 }
-        if chunks[k].items.count > chunkCapacity { split(k) }
+        if chunks[k].count > chunkCapacity { split(k) }
     }
 
     @discardableResult
@@ -257,10 +259,10 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         let item = chunks[k].remove(at: offset)
         for j in k..<ends.count { ends[j] -= 1 }
         if item.size != nil { sizedCount -= 1 }
-        if chunks[k].items.isEmpty {
+        if chunks[k].isEmpty {
             chunks.remove(at: k)
             ends.remove(at: k)
-        } else if chunks[k].items.count < chunkCapacity / 4 {
+        } else if chunks[k].count < chunkCapacity / 4 {
             mergeIfSmall(k)
         }
         return item
@@ -274,27 +276,29 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     }
 
     private mutating func split(_ k: Int) {
-        let items = chunks[k].items
-        let half = items.count / 2
-        chunks[k] = ItemChunk(items[..<half])
-        chunks.insert(ItemChunk(items[half...]), at: k + 1)
+        let whole = chunks[k]
+        let half = whole.count / 2
+        chunks[k] = ItemChunk(whole, range: 0..<half)
+        chunks.insert(ItemChunk(whole, range: half..<whole.count), at: k + 1)
         ends.insert(ends[k], at: k + 1)
-        ends[k] -= items.count - half
+        ends[k] -= whole.count - half
     }
 
     /// Joins a chunk that shrank below a quarter with a neighbour when both fit in one, so many
     /// removals cannot leave a list of nearly empty chunks.
     private mutating func mergeIfSmall(_ k: Int) {
         let neighbour: Int
-        if k + 1 < chunks.count && chunks[k].items.count + chunks[k + 1].items.count <= chunkCapacity {
+        if k + 1 < chunks.count && chunks[k].count + chunks[k + 1].count <= chunkCapacity {
             neighbour = k + 1
-        } else if k > 0 && chunks[k - 1].items.count + chunks[k].items.count <= chunkCapacity {
+        } else if k > 0 && chunks[k - 1].count + chunks[k].count <= chunkCapacity {
             neighbour = k - 1
         } else {
             return
         }
         let first = Swift.min(k, neighbour)
-        chunks[first] = ItemChunk(chunks[first].items + chunks[first + 1].items)
+        var merged = ItemChunk(chunks[first], range: 0..<chunks[first].count)
+        merged.append(contentsOf: chunks[first + 1], range: 0..<chunks[first + 1].count)
+        chunks[first] = merged
         chunks.remove(at: first + 1)
         ends.remove(at: first)
     }
@@ -305,7 +309,7 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         guard a.count == b.count else { return false }
         if a.ends == b.ends {
             // Same chunking: whole chunks compare (and shared ones match by identity first).
-            for k in a.chunks.indices where a.chunks[k].items != b.chunks[k].items { return false }
+            for k in a.chunks.indices where !a.chunks[k].holdsSameItems(as: b.chunks[k]) { return false }
             return true
         }
         var x = a.makeIterator(), y = b.makeIterator()
@@ -315,7 +319,7 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        for chunk in chunks { for item in chunk.items { hasher.combine(item) } }
+        for chunk in chunks { for offset in 0..<chunk.count { hasher.combine(chunk[offset]) } }
     }
 
     /// How many of this list's chunks share their storage with one of `other`'s: the test hook
@@ -327,5 +331,5 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     }
 
     /// The chunk sizes, in order (tests check the split and merge rules with it).
-    var chunkCounts: [Int] { chunks.map(\.items.count) }
+    var chunkCounts: [Int] { chunks.map(\.count) }
 }

@@ -54,10 +54,10 @@ extension BatchPlan {
         let digests = incoming.map(ItemIDDigest.of)
         let deleted = Set(itemDeletes)
         for (sectionIndex, section) in old.sections.enumerated() where !replaced.contains(sectionIndex) {
-            // Borrowing through the buffer avoids copying every Item (and retaining its strings).
-            func check(start: Int, items: UnsafeBufferPointer<Item>) {
-                for index in items.indices where filter.mightContain(items[index].id) {
-                    let id = items[index].id
+            // Borrowing the identifiers through the buffer avoids building every Item (and retaining its strings).
+            func check(start: Int, ids: UnsafeBufferPointer<ItemID>) {
+                for index in ids.indices where filter.mightContain(ids[index]) {
+                    let id = ids[index]
                     if incoming.contains(id) && !deleted.contains(IndexPath(sectionIndex, start + index)) {
                         duplicates.insert(id)
                     }

@@ -86,8 +86,8 @@ public struct SnapshotDiff: Hashable, Sendable {
         var oldPosition = IdentifierTable(capacity: indexed)
         for s in oldSections.indices where newSectionOfOld[s] >= 0 {
             // Buffer access reads each identifier in place instead of copying whole items.
-            oldSections[s].items.forEachChunk { start, items in
-                for i in items.indices { oldPosition.insert(items[i].id, s << Self.sectionShift | (start + i)) }
+            oldSections[s].items.forEachChunk { start, ids in
+                for i in ids.indices { oldPosition.insert(ids[i], s << Self.sectionShift | (start + i)) }
             }
         }
         // Whether each old item still needs an explicit delete; cleared when it is kept or moved.
@@ -105,9 +105,9 @@ public struct SnapshotDiff: Hashable, Sendable {
             run.removeAll(keepingCapacity: true)
             runAt.removeAll(keepingCapacity: true)
             found.reserveCapacity(newSections[s].count)
-            newSections[s].items.forEachChunk { start, items in
-                for i in items.indices {
-                    guard let p = oldPosition.value(for: items[i].id) else { found.append(-1); continue }
+            newSections[s].items.forEachChunk { start, ids in
+                for i in ids.indices {
+                    guard let p = oldPosition.value(for: ids[i]) else { found.append(-1); continue }
                     found.append(p)
                     if p >> Self.sectionShift == o { run.append(p & Self.itemMask); runAt.append(start + i) }
                 }
@@ -115,25 +115,23 @@ public struct SnapshotDiff: Hashable, Sendable {
             lis.mark(run)
             for k in run.indices where lis.kept[k] { found[runAt[k]] |= Self.keptFlag }
             // Second pass, in new order so inserts come out ascending.
-            newSections[s].items.forEachChunk { start, items in
-                for j in items.indices {
-                    let i = start + j
-                    let to = IndexPath(s, i)
-                    guard found[i] >= 0 else { insertedItems.append(to); continue }
-                    let kept = found[i] & Self.keptFlag != 0, p = found[i] & ~Self.keptFlag
-                    let from = IndexPath(p >> Self.sectionShift, p & Self.itemMask)
-                    let flat = oldStart[from.section] + from.item
-                    let changed = !Self.sameContent(oldSections[from.section].items[from.item], items[j])
-                    if kept {
-                        deleteOld[flat] = false
-                        if changed { reloadedItems.append(Match(before: from, after: to)) }
-                    } else if changed {
-                        insertedItems.append(to)
-                        replacedItems.append(Match(before: from, after: to))
-                    } else {
-                        deleteOld[flat] = false
-                        movedItems.append(Match(before: from, after: to))
-                    }
+            // Items are read in order through the list's iterator: no search per index.
+            for (i, item) in newSections[s].items.enumerated() {
+                let to = IndexPath(s, i)
+                guard found[i] >= 0 else { insertedItems.append(to); continue }
+                let kept = found[i] & Self.keptFlag != 0, p = found[i] & ~Self.keptFlag
+                let from = IndexPath(p >> Self.sectionShift, p & Self.itemMask)
+                let flat = oldStart[from.section] + from.item
+                let changed = !Self.sameContent(oldSections[from.section].items[from.item], item)
+                if kept {
+                    deleteOld[flat] = false
+                    if changed { reloadedItems.append(Match(before: from, after: to)) }
+                } else if changed {
+                    insertedItems.append(to)
+                    replacedItems.append(Match(before: from, after: to))
+                } else {
+                    deleteOld[flat] = false
+                    movedItems.append(Match(before: from, after: to))
                 }
             }
         }
