@@ -129,7 +129,7 @@ struct LayoutOptions: ParsableArguments {
             return .bool(try parsing { () throws(SyntaxError) in try Choices.check(text, among: ["true", "false"], what: flag) } == "true")
         case .choice(let names):
             return .string(try parsing { () throws(SyntaxError) in try Choices.check(text, among: names, what: flag) })
-        case .perSection:
+        case .perSection, .compositionalSections, .compositionalRule, .compositionalList:
             return .string(text)
         }
     }
