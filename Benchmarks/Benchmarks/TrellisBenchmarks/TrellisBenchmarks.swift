@@ -187,6 +187,7 @@ let benchmarks: @Sendable () -> Void = {
     // Issue 30: 1,000 sections of 100 items in nested groups under pinned headers, laid out whole.
     Benchmark("compositional.prepare.100k", configuration: limits(.seconds(5), 200)) { benchmark in
         let data = fixtures.thousandSections, description = fixtures.compositionalNested
+        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             var layout = CompositionalLayout(description)
             layout.prepare(LayoutContext(data: data, boundsSize: Size(375, 812)), invalidation: .all)

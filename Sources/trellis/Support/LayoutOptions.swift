@@ -128,12 +128,10 @@ struct LayoutOptions: ParsableArguments {
         return .object(spec)
     }
 
-    /// The members of the layout object in `path`; its `type`, when given, must be `type`.
+    /// The members of the layout object in `path` (relative to a running script's file, as
+    /// every file a script names); its `type`, when given, must be `type`.
     private static func contents(of path: String, type: String) throws -> [String: JSONValue] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw usageError("--file \(path): cannot read the file") }
-        let value: JSONValue
-        do { value = try JSONParser.parse(Array(data)) } catch { throw usageError("--file \(path): not JSON: \(error)") }
-        guard case .object(var members) = value else { throw usageError("--file \(path): expected a layout object {…}") }
+        guard case .object(var members) = try readJSONFile(path) else { throw usageError("--file \(path): expected a layout object {…}") }
         if let t = members["type"], t != .string(type) {
             throw usageError("--file \(path): the file's layout type is \(JSONWriter.string(t)), not \"\(type)\"")
         }
