@@ -9,7 +9,7 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Change a session's layout (setCollectionViewLayout), at once or animated.")
 
     @OptionGroup var session: SessionArguments
-    @Argument(help: ArgumentHelp("The layout: \(LayoutVocabulary.names).", valueName: "type")) var type: String
+    @Argument(help: ArgumentHelp("The layout: \(LayoutVocabulary.names), or list (the compositional list preset, with --appearance).", valueName: "type")) var type: String
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @OptionGroup(title: "Animation") var animation: AnimateOnRequestOptions
 

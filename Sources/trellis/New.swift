@@ -12,7 +12,7 @@ struct New: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The session's name.") var name: String
     @Option(help: ArgumentHelp("The view's size WIDTHxHEIGHT.", valueName: "WxH")) var bounds = "375x812"
-    @Option(help: ArgumentHelp("The layout: \(LayoutVocabulary.names).")) var layout = "flow"
+    @Option(help: ArgumentHelp("The layout: \(LayoutVocabulary.names), or list (the compositional list preset, with --appearance).")) var layout = "flow"
     @OptionGroup(title: "Layout") var metrics: LayoutOptions
     @Option(help: ArgumentHelp("Content insets TOP,LEFT,BOTTOM,RIGHT or one number.", valueName: "insets")) var contentInset: String?
     @Option(help: ArgumentHelp("Dynamics steps per second: \(ParamRanges.dynamicsStepRatesText) (60, UIKit's, by default; 120 and 240 solve contacts and joints more finely).",

@@ -57,7 +57,7 @@ import TrellisProtocol
     @Test func aMistypedValueSuggestsTheClosestAndSendsNothing() {
         let socket = CLIServer.temporaryDirectory() + "/run/s.sock"
         let cases: [([String], String)] = [
-            (["new", "s", "--layout", "cirle"], "trellis: layout 'cirle': expected flow, circle, line, coverFlow, stack, carousel or springy; did you mean circle?\n"),
+            (["new", "s", "--layout", "cirle"], "trellis: layout 'cirle': expected flow, circle, line, coverFlow, stack, carousel, springy, compositional or list; did you mean circle?\n"),
             (["layout", "s", "carousel", "--style", "rotory"], "did you mean rotary?\n"),
             (["layout", "s", "carousel", "--style", "custom", "--transform", "flip3d"], "did you mean flip3D?\n"),
             (["layout", "s", "flow", "--direction", "horizontl"], "did you mean horizontal?\n"),

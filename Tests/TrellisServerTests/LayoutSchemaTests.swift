@@ -54,6 +54,12 @@ import TrellisCore
             return ref == "#/$defs/layoutInsets" ? [] : ["expected $ref #/$defs/layoutInsets"]
         case .perSection:
             return schema["type"]?.stringValue == "object" ? [] : ["expected type object"]
+        case .compositionalSections:
+            return ref == "#/$defs/compositionalSections" ? [] : ["expected $ref #/$defs/compositionalSections"]
+        case .compositionalRule:
+            return ref == "#/$defs/compositionalProvider" ? [] : ["expected $ref #/$defs/compositionalProvider"]
+        case .compositionalList:
+            return ref == "#/$defs/compositionalList" ? [] : ["expected $ref #/$defs/compositionalList"]
         }
     }
 }

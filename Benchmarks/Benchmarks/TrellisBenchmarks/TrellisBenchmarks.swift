@@ -20,6 +20,31 @@ func limits(_ duration: Duration, _ iterations: Int) -> Benchmark.Configuration 
 final class Fixtures: @unchecked Sendable {
     static let shared = Fixtures()
 
+    /// 1,000 sections of 100 items (issue 30's compositional benchmark).
+    lazy var thousandSections: CollectionData = {
+        var n = 0
+        return try! CollectionData(sections: (0..<1_000).map { s in
+            Section(id: SectionID("s\(s)"), items: (0..<100).map { _ in n += 1; return Item(id: ItemID("i\(n)")) })
+        })
+    }()
+
+    /// Apple's "Nested Groups" under a pinned header, every section alike.
+    let compositionalNested: CompositionalDescription = {
+        func size(_ w: CompositionalDimension, _ h: CompositionalDimension) -> CompositionalSize { CompositionalSize(width: w, height: h) }
+        let leading = CompositionalItem(size: size(.fractionalWidth(0.7), .fractionalHeight(1)), contentInsets: EdgeInsets(all: 10))
+        let trailing = CompositionalItem(size: size(.fractionalWidth(1), .fractionalHeight(0.3)), contentInsets: EdgeInsets(all: 10))
+        let column = CompositionalGroup.vertical(size(.fractionalWidth(0.3), .fractionalHeight(1)), [.item(trailing)], count: 2)
+        let group = CompositionalGroup.horizontal(size(.fractionalWidth(1), .fractionalHeight(0.4)), [.item(leading), .group(column)])
+        return CompositionalDescription(sections: [CompositionalSection(group: group, contentInsets: EdgeInsets(all: 10), interGroupSpacing: 10,
+                                                                        boundaryItems: [.header(height: .absolute(44), pinned: true)])])
+    }()
+
+    lazy var preparedCompositional: CompositionalLayout = {
+        var layout = CompositionalLayout(compositionalNested)
+        layout.prepare(LayoutContext(data: thousandSections, boundsSize: Size(375, 812)), invalidation: .all)
+        return layout
+    }()
+
     /// 1,000,000 items, widths and heights 20…120 points.
     lazy var variableMillion: CollectionData = {
         var rng = SplitMix64(seed: 1)
@@ -156,6 +181,29 @@ let benchmarks: @Sendable () -> Void = {
             var layout = FlowLayout()
             layout.prepare(LayoutContext(data: data, boundsSize: Size(375, 812)), invalidation: .all)
             blackHole(layout.contentSize)
+        }
+    }
+
+    // Issue 30: 1,000 sections of 100 items in nested groups under pinned headers, laid out whole.
+    Benchmark("compositional.prepare.100k", configuration: limits(.seconds(5), 200)) { benchmark in
+        let data = fixtures.thousandSections, description = fixtures.compositionalNested
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var layout = CompositionalLayout(description)
+            layout.prepare(LayoutContext(data: data, boundsSize: Size(375, 812)), invalidation: .all)
+            blackHole(layout.contentSize)
+        }
+    }
+
+    // One 375×812 screen anywhere in those 100,000 items.
+    Benchmark("compositional.query.100k") { benchmark in
+        let layout = fixtures.preparedCompositional
+        var rng = SplitMix64(seed: 30)
+        let height = layout.contentSize.height - 812
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let y = Double.random(in: 0..<height, using: &rng)
+            blackHole(layout.attributes(in: Rect(0, y, 375, 812)))
         }
     }
 

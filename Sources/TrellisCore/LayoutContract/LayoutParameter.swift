@@ -43,6 +43,12 @@ public indirect enum ParameterKind: Sendable {
     case choice([String])
     /// Values per section index (`{"0": {…}, "3": {…}}`), each with these parameters.
     case perSection([ParameterDescription])
+    /// A compositional layout's section descriptions (a tree; see `CompositionalSection`).
+    case compositionalSections
+    /// A compositional layout's section provider rule.
+    case compositionalRule
+    /// A compositional list preset (`CompositionalListConfiguration`).
+    case compositionalList
 }
 
 /// A parameter's value.
@@ -55,6 +61,9 @@ public enum ParameterValue: Hashable, Sendable {
     case choice(String)
     /// Per section index, the values set for it, by parameter name.
     case sections([Int: [String: ParameterValue]])
+    case compositionalSections([CompositionalSection])
+    case compositionalRule(CompositionalSectionRule)
+    case compositionalList(CompositionalListConfiguration)
 }
 
 /// Lengths in points a layout accepts: wide enough for any screen or content, and far from

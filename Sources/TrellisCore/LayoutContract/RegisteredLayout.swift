@@ -8,10 +8,25 @@ public protocol RegisteredLayout: Layout {
     static var parameters: [LayoutParameter<Self>] { get }
     /// The layout with every parameter at its default.
     init()
+    /// Checked after every parameter is set: a problem between parameters (a rule naming a
+    /// section that is not there), as the key it concerns, what was expected and what was
+    /// found; nil when there is none (the default).
+    func parameterConflict() -> ParameterConflict?
+}
+
+/// A problem between a layout's parameters, found after all are set.
+public struct ParameterConflict: Hashable, Sendable {
+    /// The key path below the layout object, such as `provider.map.news`.
+    public var path: String
+    public var expected: String
+    public var found: String
+
+    public init(path: String, expected: String, found: String) { self.path = path; self.expected = expected; self.found = found }
 }
 
 extension RegisteredLayout {
     public var typeName: String { Self.typeName }
+    public func parameterConflict() -> ParameterConflict? { nil }
 
     /// The parameters without their accessors.
     public static var parameterDescriptions: [ParameterDescription] { parameters.map(\.description) }
@@ -21,7 +36,7 @@ extension RegisteredLayout {
 public enum LayoutRegistry {
     public static var all: [any RegisteredLayout.Type] {
         [FlowLayout.self, CircleLayout.self, LineLayout.self, CoverFlowLayout.self, StackLayout.self, CarouselLayout.self,
-         SpringyFlowLayout.self]
+         SpringyFlowLayout.self, CompositionalLayout.self]
     }
 
     /// The protocol's layout names, in registry order.

@@ -63,6 +63,12 @@ enum LayoutParameterCoding {
                 sections[index] = values
             }
             return .sections(sections)
+        case .compositionalSections:
+            return .compositionalSections(try CompositionalCoding.sections(v, path: full))
+        case .compositionalRule:
+            return .compositionalRule(try CompositionalCoding.rule(v, path: full))
+        case .compositionalList:
+            return .compositionalList(try CompositionalCoding.list(v, path: full))
         }
     }
 
@@ -78,6 +84,9 @@ enum LayoutParameterCoding {
             var members: [String: JSONValue] = [:]
             for (index, values) in sections { members[String(index)] = .object(values.mapValues(json)) }
             return .object(members)
+        case .compositionalSections(let sections): return CompositionalCoding.json(sections)
+        case .compositionalRule(let rule): return CompositionalCoding.json(rule)
+        case .compositionalList(let list): return CompositionalCoding.json(list)
         }
     }
 }

@@ -22,6 +22,9 @@ public enum LayoutSpec {
             parameter.set(&layout, try LayoutParameterCoding.value(field, of: parameter.description,
                                                                    path: "\(path).\(parameter.description.name)"))
         }
+        if let conflict = layout.parameterConflict() {
+            throw ParamError(path: "\(path).\(conflict.path)", .mismatch(expected: conflict.expected, found: conflict.found))
+        }
         return layout
     }
 }

@@ -53,6 +53,14 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp(LayoutVocabulary.help(["perspective"], "m34, between -0.01 and 0 (default -1/500).")))
     var perspective: Double?
 
+    @Option(help: ArgumentHelp("A layout object in a JSON file (the compositional layout's sections, say); other flags add keys to it.",
+                               valueName: "path"))
+    var file: String?
+
+    @Option(help: ArgumentHelp("With --layout list (a compositional list preset): "
+                               + Choices.list(CompositionalListConfiguration.Appearance.allCases.map(\.rawValue)) + " (default plain)."))
+    var appearance: String?
+
     @Option(name: .customLong("set"), help: ArgumentHelp("Any other key of the layout, KEY=VALUE (repeatable), e.g. --set arc=3.14 --set fadeMax=0.",
                                                       valueName: "KEY=VALUE"))
     var settings: [String] = []
@@ -81,11 +89,21 @@ struct LayoutOptions: ParsableArguments {
 
     /// The protocol's layout object for `type`: which flags apply to which layout, and how a
     /// flag's text becomes a value, come from the layout registry.
-    func spec(type: String) throws -> JSONValue {
-        let name = try parsing { () throws(SyntaxError) in try Choices.check(type, among: LayoutRegistry.names, what: "layout") }
-        let layout = LayoutRegistry.type(named: name)!  // a name of the registry's, just checked
+    func spec(type given: String) throws -> JSONValue {
+        // `list` is the compositional layout's list preset (`--appearance`), not a layout of its own.
+        let checked = try parsing { () throws(SyntaxError) in try Choices.check(given, among: LayoutRegistry.names + ["list"], what: "layout") }
+        let isList = checked == "list"
+        let type = isList ? CompositionalLayout.typeName : checked
+        if appearance != nil, !isList { throw usageError("--appearance applies to --layout list only") }
+        let layout = LayoutRegistry.type(named: type)!  // a name of the registry's, just checked
         let parameters = Dictionary(uniqueKeysWithValues: layout.parameterDescriptions.map { ($0.name, $0) })
         var spec: [String: JSONValue] = ["type": .string(type)]
+        if let file { spec = try Self.contents(of: file, type: type) }
+        if isList {
+            let names = CompositionalListConfiguration.Appearance.allCases.map(\.rawValue)
+            let chosen = try parsing { () throws(SyntaxError) in try Choices.check(appearance ?? "plain", among: names, what: "--appearance") }
+            spec["list"] = .object(["appearance": .string(chosen)])
+        }
         var given = self.given
         // `--spacing` is the flow's two spacings at once, or the layout's own `spacing` key.
         if let i = given.firstIndex(where: { $0.flag == "--spacing" }), parameters["spacing"] != nil {
@@ -110,6 +128,17 @@ struct LayoutOptions: ParsableArguments {
         return .object(spec)
     }
 
+    /// The members of the layout object in `path` (relative to a running script's file, as
+    /// every file a script names); its `type`, when given, must be `type`.
+    private static func contents(of path: String, type: String) throws -> [String: JSONValue] {
+        guard case .object(var members) = try readJSONFile(path) else { throw usageError("--file \(path): expected a layout object {…}") }
+        if let t = members["type"], t != .string(type) {
+            throw usageError("--file \(path): the file's layout type is \(JSONWriter.string(t)), not \"\(type)\"")
+        }
+        members["type"] = .string(type)
+        return members
+    }
+
     /// A flag's text as the JSON value of a parameter of `kind` (the server checks the range).
     private func value(_ text: String, for kind: ParameterKind, flag: String) throws -> JSONValue {
         switch kind {
@@ -129,7 +158,7 @@ struct LayoutOptions: ParsableArguments {
             return .bool(try parsing { () throws(SyntaxError) in try Choices.check(text, among: ["true", "false"], what: flag) } == "true")
         case .choice(let names):
             return .string(try parsing { () throws(SyntaxError) in try Choices.check(text, among: names, what: flag) })
-        case .perSection:
+        case .perSection, .compositionalSections, .compositionalRule, .compositionalList:
             return .string(text)
         }
     }
