@@ -23,6 +23,9 @@ struct Run: ParsableCommand, OptionChecks {
               expect NAME scroll dragging==false decelerating==false offset=0,1200 speed<1
                   the scroll state after drag, fling, touch (also bouncing, tracking, velocity=)
               expect-error CODE "message substring"   (after a command that must fail)
+              rpc METHOD '{"session":"s",…}'
+                  any protocol request as it is (what trellis record-script writes when
+                  no readable command sends the same)
 
             Runs in process (no server) unless --socket is given; sessions always get a manual \
             clock. Against a server, the sessions a script names get a prefix of the run's own \
