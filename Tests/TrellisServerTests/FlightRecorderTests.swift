@@ -196,6 +196,8 @@ import TrellisTestSupport
         #expect(before.contains("\nadvance m 10.0ms\n"))
         // The disk goes away under the server: the whole recordings directory.
         try FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+        // Writes look for their file at most every 100 ms (ScriptRecording.placeCheckInterval).
+        usleep(150_000)
         // The change itself is accepted; the recording stops and says so to the viewers.
         #expect(try c.ok("clock.advance", #"{"session":"m","ms":20}"#)["time"] == T.n(30))
         var notice: JSONValue?

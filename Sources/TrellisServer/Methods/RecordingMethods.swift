@@ -45,7 +45,7 @@ enum RecordingMethods {
             var lines = ByteBuffer(capacity: state.count + 512)
             RecordedScriptLines.header(session, state: state, into: &lines)
             RecordedScriptLines.checkpoint(session, into: &lines)
-            guard recording.append(lines) else {
+            guard recording.append(lines, now: server.nowMilliseconds) else {
                 recording.close()
                 throw .domain("persistence_failed", "cannot start recording '\(session.name)': \(recording.ended ?? "the first lines were not written")")
             }

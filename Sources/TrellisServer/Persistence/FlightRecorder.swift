@@ -58,7 +58,7 @@ extension Server {
     private func writeChange(_ recording: ScriptRecording, session: Session, lines: inout ByteBuffer, time: Double, destroyed: Bool) {
         if recording.checkpoints == .changes, !destroyed { RecordedScriptLines.checkpoint(session, into: &lines) }
         recording.scriptTime = time
-        guard recording.append(lines) else {
+        guard recording.append(lines, now: nowMilliseconds) else {
             endRecording(recording, reason: recording.ended ?? "")
             return
         }
@@ -82,7 +82,7 @@ extension Server {
         }
         RecordedScriptLines.mark(label, into: &lines)
         RecordedScriptLines.checkpoint(session, into: &lines)
-        if !recording.append(lines) { endRecording(recording, reason: recording.ended ?? "") }
+        if !recording.append(lines, now: nowMilliseconds) { endRecording(recording, reason: recording.ended ?? "") }
         return recording
     }
 

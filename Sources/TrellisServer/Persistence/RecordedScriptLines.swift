@@ -9,10 +9,6 @@ enum RecordedScriptLines {
     /// Tolerance of a checkpoint's positions (points) and time (ms): the numbers are written to
     /// two decimals, so anything closer than this is the same scene to a reader.
     static let tolerance = "0.5"
-    /// How many views on screen a checkpoint pins by their frames (the first and the last: what
-    /// scrolled in at either edge).
-    static let pinnedViews = 2
-
     /// A word as the script tokenizer reads it back: bare when it holds only safe characters,
     /// else in single quotes (a quote inside becomes `'\''`, as in sh).
     static func word(_ text: String) -> String {
@@ -97,22 +93,42 @@ enum RecordedScriptLines {
     /// the first and last cells on screen.
     static func checkpoint(_ session: Session, into b: inout ByteBuffer) {
         let view = session.collectionView
-        let scene = view.scene
+        // The walk every frame makes, counting instead of building the scene.
+        var walk = CheckpointWalk()
+        view.visitScene(&walk)
         let name = word(session.name)
-        b.append(utf8: "expect \(name) time=\(format(WireEncoding.milliseconds(scene.time)))ms visible=\(scene.views.count)")
-        b.append(utf8: " offset=\(format(scene.contentOffset.x)),\(format(scene.contentOffset.y))")
-        b.append(utf8: " contentSize=\(format(scene.contentSize.width))x\(format(scene.contentSize.height)) tolerance=\(tolerance)\n")
+        let offset = view.presentationContentOffset, size = view.scroll.contentSize
+        b.append(utf8: "expect \(name) time=\(format(WireEncoding.milliseconds(view.time)))ms visible=\(walk.count)")
+        b.append(utf8: " offset=\(format(offset.x)),\(format(offset.y))")
+        b.append(utf8: " contentSize=\(format(size.width))x\(format(size.height)) tolerance=\(tolerance)\n")
         let scroll = view.scrollDeceleration
         b.append(utf8: "expect \(name) scroll dragging==\(scroll.dragging) decelerating==\(scroll.decelerating) bouncing==\(scroll.bouncing) tracking==\(scroll.tracking)\n")
         if view.dynamicBehaviorCount > 0 {
             b.append(utf8: "expect \(name) dynamics running==\(view.dynamicsRunning) behaviors==\(view.dynamicBehaviorCount)\n")
         }
-        let cells = scene.views.filter { $0.element.isCell }
-        let pinned = cells.count <= pinnedViews ? cells : [cells[0], cells[cells.count - 1]]
-        for cell in pinned {
-            let f = cell.attributes.frame
-            b.append(utf8: "expect \(name) scene \(cell.indexPath.section):\(cell.indexPath.item) frame=\(format(f.minX)),\(format(f.minY)),\(format(f.width)),\(format(f.height)) tolerance=\(tolerance)\n")
+        for (path, f) in walk.pinned {
+            b.append(utf8: "expect \(name) scene \(path.section):\(path.item) frame=\(format(f.minX)),\(format(f.minY)),\(format(f.width)),\(format(f.height)) tolerance=\(tolerance)\n")
         }
+    }
+
+    /// What a checkpoint reads of the scene: how many views, and the first and last cell in
+    /// drawing order with their frames.
+    private struct CheckpointWalk: SceneVisitor {
+        var count = 0
+        var first: (IndexPath, Rect)?
+        var last: (IndexPath, Rect)?
+
+        mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
+                            data: ItemPayload?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
+            count += 1
+            if element.isCell {
+                let cell = (element.indexPath, attributes.pointee.frame)
+                if first == nil { first = cell } else { last = cell }
+            }
+            return true
+        }
+
+        var pinned: [(IndexPath, Rect)] { [first, last].compactMap { $0 } }
     }
 
     /// A number to two decimals, as a person reads it (`12`, `-3.5`, `0.33`).

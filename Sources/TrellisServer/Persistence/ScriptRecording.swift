@@ -79,16 +79,27 @@ final class ScriptRecording {
 
     /// Appends `line` (whole lines). Returns false when the recording ended here (limit, failed
     /// write, file gone); `ended` says why.
+    /// How often (ms of loop time) a write checks that the file is still in place.
+    static let placeCheckInterval = 100.0
+    private var lastPlaceCheck = -Double.infinity
+
+    /// `now`: the loop's time in ms (for the check above).
     @discardableResult
-    func append(_ line: ByteBuffer) -> Bool {
+    func append(_ line: ByteBuffer, now: Double) -> Bool {
         guard ended == nil else { return false }
         guard !line.holdsNonFiniteNumber else {
             end("a non-finite number (NaN or infinity) reached a line, which no script can carry (a server bug)")
             return false
         }
-        guard isInPlace else {
-            ended = "the recording file \(path) was removed or replaced (its directory deleted?); what was written before is kept"
-            return false
+        // Whether the file is still where it was, checked at most every `placeCheckInterval`:
+        // two system calls a change otherwise. Lines written meanwhile into a removed file are
+        // still read back through the descriptor, so nothing is lost, only noticed late.
+        if now - lastPlaceCheck >= Self.placeCheckInterval || now < lastPlaceCheck {
+            lastPlaceCheck = now
+            guard isInPlace else {
+                ended = "the recording file \(path) was removed or replaced (its directory deleted?); what was written before is kept"
+                return false
+            }
         }
         guard bytes + line.count <= Self.maximumBytes - Self.closingRoom else {
             end("it reached its limit of \(Self.maximumBytes) bytes")
