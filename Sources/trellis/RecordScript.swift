@@ -14,7 +14,7 @@ struct RecordScript: ParsableCommand, OptionChecks {
         discussion: """
             From the start on, every change the server accepts for the session, from any client \
             (the CLI, a browser with --control, raw rpc requests), becomes a script line: the \
-            readable command where one says exactly the same (advance, kill), else \
+            readable command where one says exactly the same (advance, scroll --to, kill), else \
             `rpc METHOD '{params}'` with the request as it came (a gesture keeps its samples). \
             The ticks between changes become `advance` lines, so replaying the script with \
             `trellis run` (sessions on a manual clock) reproduces every frame bit for bit. Its \

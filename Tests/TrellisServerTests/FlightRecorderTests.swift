@@ -51,8 +51,8 @@ import TrellisTestSupport
         c.rawLines.map { String(decoding: $0, as: UTF8.self) }.filter { $0.contains("\"method\":\"frame\"") }
     }
 
-    /// Runs a recorded script's lines over `c` as `trellis run` would (its `rpc`, `advance` and
-    /// `kill` lines; `expect` lines are checked by the runs of `trellis run` itself), attaching
+    /// Runs a recorded script's lines over `c` as `trellis run` would (its `rpc`, `advance`,
+    /// `scroll` and `kill` lines; `expect` lines are checked by the runs of `trellis run` itself), attaching
     /// `c` as a viewer right after the first line made the session.
     static func replay(_ script: String, on c: RPCConnection, session: String) throws {
         var attached = false
@@ -69,6 +69,12 @@ import TrellisTestSupport
                 try c.must("clock.advance", ["session": .string(words[1]), "ms": .number(Double(words[2].dropLast(2))!)])
             case "kill":
                 try c.must("session.destroy", ["session": .string(words[1])])
+            case "scroll":
+                #expect(words[2].hasPrefix("--to="))
+                let xy = words[2].dropFirst(5).split(separator: ",").map { JSONValue.number(Double($0)!) }
+                var params: [String: JSONValue] = ["session": .string(words[1]), "offset": .array(xy)]
+                if words.count > 3 { #expect(words[3] == "--animated"); params["animated"] = .bool(true) }
+                try c.must("scroll.to", params)
             case "expect": continue
             default: throw TestFailure("a recorded line this replay does not know: \(line)")
             }
@@ -104,6 +110,7 @@ import TrellisTestSupport
 
         // Readable where the CLI says the same, raw otherwise; checkpoints in numbers.
         #expect(script.contains("\nadvance m 16.666666666666668ms\n"))
+        #expect(script.contains("\nscroll m --to=0,120 --animated\n"))
         #expect(script.contains("\nrpc gesture.pan '{\"phase\":\"changed\",\"session\":\"m\",\"translation\":[0,-45]}'\n"))
         #expect(script.contains("\n# mark: after the fling's start\n"))
         #expect(script.contains("\nexpect m dynamics running==true behaviors==2\n"))
@@ -193,7 +200,7 @@ import TrellisTestSupport
         let path = try c.ok("recording.start", #"{"session":"m"}"#)["path"]?.stringValue ?? ""
         try c.ok("clock.advance", #"{"session":"m","ms":10}"#)
         let before = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(before.contains("\nadvance m 10.0ms\n"))
+        #expect(before.contains("\nadvance m 10ms\n"))
         // The disk goes away under the server: the whole recordings directory.
         try FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
         // Writes look for their file at most every 100 ms (ScriptRecording.placeCheckInterval).
@@ -230,8 +237,8 @@ import TrellisTestSupport
         try c.ok("clock.advance", #"{"session":"a b","ms":7}"#)
         let stopped = try c.ok("recording.stop", #"{"session":"a b"}"#)
         let script = stopped["script"]?.stringValue ?? ""
-        #expect(script.hasSuffix("advance 'a b' 5.0ms\nkill 'a b'\n# recording ended: the session was destroyed\n"), "\(script)")
-        #expect(!script.contains("7.0ms"))
+        #expect(script.hasSuffix("advance 'a b' 5ms\nkill 'a b'\n# recording ended: the session was destroyed\n"), "\(script)")
+        #expect(!script.contains("7ms"))
         #expect(stopped["changes"] == T.n(2))
         // Checkpoints only at marks: just the first one, at the start.
         #expect(script.components(separatedBy: "\nexpect 'a b' time=").count == 2)

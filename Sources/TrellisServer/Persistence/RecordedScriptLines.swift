@@ -2,7 +2,7 @@ import TrellisCore
 import TrellisProtocol
 
 /// The lines a flight recording writes, as `trellis run` reads them: a change as the readable
-/// command where one says exactly the same (`advance`, `kill`), else as a raw `rpc` line with
+/// command where one says exactly the same (`advance`, `scroll --to`, `kill`), else as a raw `rpc` line with
 /// the request's params as they came; the ticks between changes as `advance`; and checkpoints,
 /// `expect` lines that pin the scene in numbers a person can read.
 enum RecordedScriptLines {
@@ -53,10 +53,27 @@ enum RecordedScriptLines {
             advance(session, milliseconds: params.field("ms")!.numberValue!, into: &b)
         case "session.destroy" where members(params) == 1:
             b.append(utf8: "kill \(word(session))\n")
+        case "scroll.to" where plainScroll(params):
+            // `scroll S --to=X,Y [--animated]` sends exactly these params (the `=` keeps a
+            // negative X from reading as an option).
+            let offset = params.field("offset")!.arrayValue!
+            b.append(utf8: "scroll \(word(session)) --to=\(number(offset[0].numberValue!)),\(number(offset[1].numberValue!))")
+            b.append(params.field("animated") == .bool(true) ? " --animated\n" : "\n")
         default:
             rpc(method, params: params, into: &b)
         }
     }
+
+    /// `scroll.to {session, offset:[x, y], animated?: true}`: what `trellis scroll --to` sends.
+    private static func plainScroll(_ params: JSONValue) -> Bool {
+        guard case .object(let m) = params, let offset = m["offset"]?.arrayValue, offset.count == 2,
+              offset.allSatisfy({ $0.numberValue != nil }) else { return false }
+        let animated = m["animated"]
+        return m.count == (animated == nil ? 2 : 3) && (animated == nil || animated == .bool(true))
+    }
+
+    /// A number as JSON writes it: the shortest text that reads back as the same double.
+    static func number(_ value: Double) -> String { JSONWriter.string(.number(value)) }
 
     /// How many keys an object has (the readable lines stand only for the plain form).
     private static func members(_ value: JSONValue) -> Int {
@@ -66,7 +83,7 @@ enum RecordedScriptLines {
 
     /// `advance S 16.666666666666668ms`: the exact double, which the CLI parses back bit for bit.
     static func advance(_ session: String, milliseconds: Double, into b: inout ByteBuffer) {
-        b.append(utf8: "advance \(word(session)) \(milliseconds.description)ms\n")
+        b.append(utf8: "advance \(word(session)) \(number(milliseconds))ms\n")
     }
 
     /// The first line: the session as it is when the recording starts (its whole lasting state,
