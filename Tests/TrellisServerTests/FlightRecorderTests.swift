@@ -244,6 +244,39 @@ import TrellisTestSupport
         #expect(script.components(separatedBy: "\nexpect 'a b' time=").count == 2)
     }
 
+    @Test func aNameThatReadsAsAnOptionIsRecordedAsRawLinesAndReplays() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let c = try server.connect()
+        try c.ok("session.create", #"{"name":"-x","clock":"manual"}"#)
+        try c.ok("recording.start", #"{"session":"-x"}"#)
+        try c.ok("clock.advance", #"{"session":"-x","ms":5}"#)
+        try c.ok("scroll.to", #"{"session":"-x","offset":[0,-20]}"#)
+        let script = try c.ok("recording.stop", #"{"session":"-x"}"#)["script"]?.stringValue ?? ""
+        #expect(script.contains("\nrpc clock.advance '{\"ms\":5,\"session\":\"-x\"}'\nexpect '-x' time=5ms"), "\(script)")
+        #expect(script.contains("\nrpc scroll.to '{\"offset\":[0,-20],\"session\":\"-x\"}'\n"))
+        let file = server.directory + "/x.trellis"
+        try script.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = Self.trellis(["run", file])
+        #expect(run.status == 0 && !run.output.contains("not ok"), "\(run.output)")
+    }
+
+    @Test func aServerHoldsAtMost64Recordings() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let c = try server.connect()
+        for k in 0..<RecordingMethods.maximumRecordings {
+            try c.ok("session.create", "{\"name\":\"s\(k)\",\"clock\":\"manual\"}")
+            try c.ok("recording.start", "{\"session\":\"s\(k)\"}")
+        }
+        try c.ok("session.create", #"{"name":"one-more","clock":"manual"}"#)
+        let reply = try c.reply("recording.start", #"{"session":"one-more"}"#)
+        #expect(reply["error"]?["data"]?["code"] == .string("invalid_state"))
+        #expect((reply["error"]?["message"]?.stringValue ?? "").contains("already holds 64 recordings"))
+        try c.ok("recording.stop", #"{"session":"s0"}"#)
+        try c.ok("recording.start", #"{"session":"one-more"}"#)
+    }
+
     /// `trellis` from the build directory; stdout and stderr together.
     static func trellis(_ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()

@@ -7,6 +7,8 @@ enum RecordingMethods {
     /// The longest label of a mark, and of a destination path (bytes).
     static let maximumLabelBytes = 200
     static let maximumDestinationBytes = 4096
+    /// Recordings one server holds at once (each an open file), ended ones not collected included.
+    static let maximumRecordings = 64
 
     static let entries: [Method] = [
         Method("recording.start", .changesServer) { context throws(RPCError) in
@@ -17,6 +19,9 @@ enum RecordingMethods {
                 throw .domain("invalid_state", existing.isWriting
                     ? "session '\(session.name)' is already being recorded (to \(existing.path)); stop that recording first: trellis record-script \(session.name) --stop"
                     : "a recording of '\(session.name)' has ended (\(existing.ended ?? "")) and waits to be collected: trellis record-script \(session.name) --stop")
+            }
+            guard server.recordings.count < maximumRecordings else {
+                throw .domain("invalid_state", "this server already holds \(maximumRecordings) recordings (ended ones wait to be collected); stop one first: trellis record-script NAME --stop (recordings: \(server.recordings.keys.sorted().prefix(8).joined(separator: ", "))…)")
             }
             let destination = try context.optionalString("destination")
             if let destination {

@@ -48,6 +48,8 @@ enum RecordedScriptLines {
 
     /// The line for one accepted change to `session`.
     static func change(_ method: String, params: JSONValue, session: String, into b: inout ByteBuffer) {
+        // A name that starts with '-' would read as an option on a command line: raw lines only.
+        if session.hasPrefix("-") { return rpc(method, params: params, into: &b) }
         switch method {
         case "clock.advance" where params.field("ms")?.numberValue != nil && members(params) == 2:
             advance(session, milliseconds: params.field("ms")!.numberValue!, into: &b)
@@ -83,6 +85,9 @@ enum RecordedScriptLines {
 
     /// `advance S 16.666666666666668ms`: the exact double, which the CLI parses back bit for bit.
     static func advance(_ session: String, milliseconds: Double, into b: inout ByteBuffer) {
+        if session.hasPrefix("-") {
+            return rpc("clock.advance", params: .object(["session": .string(session), "ms": .number(milliseconds)]), into: &b)
+        }
         b.append(utf8: "advance \(word(session)) \(number(milliseconds))ms\n")
     }
 
