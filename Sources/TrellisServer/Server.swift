@@ -52,6 +52,8 @@ public final class Server {
                                            maximumBytes: configuration.maximumUploadBytes)
     /// Requests whose work goes on over later loop turns, by the session they work on.
     var pendingRequests: [String: PendingRequest] = [:]
+    /// Flight recordings by session name (FlightRecorder), until `recording.stop` collects them.
+    var recordings: [String: ScriptRecording] = [:]
     /// Runs their work once per loop turn while any is pending.
     private(set) lazy var pendingRunner: Idle = {
         let idle = Idle(loop: loop)
@@ -128,6 +130,7 @@ public final class Server {
         pendingRequests.removeAll()
         pendingRunner.close()
         persistence?.close()   // Persistence: everything journaled reaches the disk
+        closeRecordings()
         unwatchSignals()
     }
 

@@ -23,6 +23,9 @@ struct Run: ParsableCommand, OptionChecks {
               expect NAME scroll dragging==false decelerating==false offset=0,1200 speed<1
                   the scroll state after drag, fling, touch (also bouncing, tracking, velocity=)
               expect-error CODE "message substring"   (after a command that must fail)
+              rpc METHOD '{"session":"s",…}'
+                  any protocol request as it is (what trellis record-script writes when
+                  no readable command sends the same)
 
             Runs in process (no server) unless --socket is given; sessions always get a manual \
             clock. Against a server, the sessions a script names get a prefix of the run's own \
@@ -31,6 +34,11 @@ struct Run: ParsableCommand, OptionChecks {
             expect-error after it) ends the run with TAP's Bail out!: the rest of the file would \
             drive a session it did not create. Prints TAP version 13; exit 0 when every test \
             passes, 65 when one fails or the run bails out, 64 for a script syntax error (file:line).
+
+            --update rewrites each failed expect line with what the run found (the values of \
+            KEY=V and KEY==V checks; bounds such as speed<1, tolerance= and scene == FILE stay) \
+            and prints each change to stderr (- old, + new); exit 0 when every failure was such \
+            a line, so a recorded script's checkpoints follow a deliberate change of behaviour.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -39,6 +47,8 @@ struct Run: ParsableCommand, OptionChecks {
     @Flag(help: "Log each command and its output as TAP comments.") var verbose = false
     @Flag(help: "With --socket: use session names as the scripts write them, not with the run's prefix (a script may then change sessions it did not create).")
     var namesAsWritten = false
+    @Flag(help: "Rewrite each failed expect line's values (KEY=V, KEY==V) with what this run found, and print what changed.")
+    var update = false
 
     /// Commands that make no sense on a script line.
     static let refused: Set<String> = ["run", "demo", "attach"]
@@ -91,6 +101,8 @@ struct Run: ParsableCommand, OptionChecks {
         var tap = TAPWriter()
         var suites: [JUnitWriter.Suite] = []
         var bailOut: String?
+        // Failed expect lines --update rewrote (they count as passed for the exit).
+        var updated = 0
         // Where a long run is (on a terminal only); erased before each line of TAP.
         let progress = ProgressLine()
         var failures = 0
@@ -126,6 +138,7 @@ struct Run: ParsableCommand, OptionChecks {
             }
             suites.append(JUnitWriter.Suite(file: script.file, results: outcome.results))
             bailOut = outcome.bailOut
+            if update { updated += try Self.rewriteExpectations(script, outcome.results) }
         }
         progress.clear()
         if let bailOut {
@@ -153,10 +166,49 @@ struct Run: ParsableCommand, OptionChecks {
             printError("trellis: bailed out at \(bailOut)" + (skipped > 0 ? "; \(skipped) file\(skipped == 1 ? "" : "s") not run" : ""))
             throw ExitCode(Exit.refused)
         }
+        if failed > 0 && failed == updated {
+            printError("trellis: \(updated) expect line\(updated == 1 ? "" : "s") updated; run again to check them")
+            return
+        }
         if failed > 0 {
-            printError("trellis: \(failed) of \(tap.count) test\(tap.count == 1 ? "" : "s") failed")
+            printError("trellis: \(failed) of \(tap.count) test\(tap.count == 1 ? "" : "s") failed" + (update ? " (\(updated) expect line\(updated == 1 ? "" : "s") updated, the others cannot be)" : ""))
             throw ExitCode(Exit.refused)
         }
+    }
+
+    /// `--update`: the script's failed `expect` lines rewritten with what the run found
+    /// (`ExpectationUpdate`), the file replaced whole, each change printed to stderr as a diff
+    /// (`-` the old line, `+` the new). Returns how many lines changed.
+    static func rewriteExpectations(_ script: Script, _ results: [TestResult]) throws -> Int {
+        let expectLines = Set(script.steps.compactMap { step -> Int? in
+            if case .expect = step.action { return step.location.line }
+            return nil
+        })
+        guard let bytes = ScriptFile.read(script.file) else { return 0 }
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var changes = 0
+        for result in results where !result.passed && expectLines.contains(result.location.line) {
+            let index = result.location.line - 1
+            guard lines.indices.contains(index) else { continue }
+            let indent = String(lines[index].prefix { $0 == " " || $0 == "\t" })
+            let text = String(lines[index].dropFirst(indent.count))
+            let carriageReturn = text.hasSuffix("\r")
+            guard let rewritten = ExpectationUpdate.rewrite(carriageReturn ? String(text.dropLast()) : text, actual: result.actual) else { continue }
+            printError("\(result.location):\n- \(text)\n+ \(rewritten)")
+            lines[index] = indent + rewritten + (carriageReturn ? "\r" : "")
+            changes += 1
+        }
+        guard changes > 0 else { return 0 }
+        let temporary = script.file + ".update"
+        do {
+            try lines.joined(separator: "\n").write(toFile: temporary, atomically: false, encoding: .utf8)
+            guard rename(temporary, script.file) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            unlink(temporary)
+            printError("trellis: cannot rewrite \(script.file): \(String(cString: strerror(errno)))")
+            throw ExitCode(Exit.cannotCreate)
+        }
+        return changes
     }
 
     /// Why a script line is not a command the CLI accepts, or nil when it is one: the line goes

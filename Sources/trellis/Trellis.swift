@@ -22,7 +22,7 @@ struct Trellis: ParsableCommand {
             LayoutCommand.self, Resize.self, Inset.self, Scroll.self, ScrollConfig.self, Drag.self, Fling.self, Touch.self, Tap.self, Hit.self, Select.self, Deselect.self,
             Query.self, SceneCommand.self, Advance.self, Stats.self, Shutdown.self,
             Body.self, Dynamics.self,
-            Snapshot.self, Record.self, Plot.self,
+            Snapshot.self, Record.self, RecordScript.self, Mark.self, Plot.self, RawRPC.self,
             Run.self,
             Attach.self, Web.self,
             Demo.self,

@@ -15,13 +15,15 @@ public final class TrellisdProcess: @unchecked Sendable {
         NSTemporaryDirectory() + "trellis-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// `arguments` are trellisd options beyond the socket (e.g. its viewer limits).
-    public init(arguments: [String] = []) throws {
+    /// `arguments` are trellisd options beyond the socket (e.g. its viewer limits);
+    /// `keepsState`: a state directory of its own under `directory` instead of none.
+    public init(arguments: [String] = [], keepsState: Bool = false) throws {
         directory = Self.temporaryDirectory()
         // trellisd makes the socket's directory itself, 0700.
         socketPath = directory + "/run/s.sock"
         process.executableURL = builtExecutable("trellisd")
-        process.arguments = ["--socket", socketPath, "--no-persistence"] + arguments
+        let state = keepsState ? ["--state-dir", directory + "/state"] : ["--no-persistence"]
+        process.arguments = ["--socket", socketPath] + state + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -70,8 +70,8 @@ extension Server {
         let session = pending.work.session
         pendingRequests[session.name] = nil
         var outcome = Result<JSONValue, RPCError>.success(result)
-        if pending.method.isJournaled, let persistence {
-            do { try persistence.record(method: pending.method.name, params: pending.params, touched: session, cost: pending.cost) } catch {
+        if pending.method.isJournaled {
+            do { try acceptChange(pending.method.name, params: pending.params, touched: session, cost: pending.cost, journaledByHandler: false) } catch {
                 outcome = .failure(error)
             }
         }

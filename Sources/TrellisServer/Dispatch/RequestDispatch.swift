@@ -115,9 +115,10 @@ extension Server {
             if context.deferred != nil {
                 return Execution(outcome: .success(.null), touched: context.touched, deferred: context.deferred)
             }
-            // Persistence: journal an accepted mutation before acknowledging it.
-            if method.isJournaled, !context.journaledByHandler, let persistence {
-                try persistence.record(method: name, params: params, touched: context.touched, cost: nowMilliseconds - handlerStarted)
+            // An accepted mutation is recorded and journaled before it is acknowledged.
+            if method.isJournaled {
+                try acceptChange(name, params: params, touched: context.touched, cost: nowMilliseconds - handlerStarted,
+                                 journaledByHandler: context.journaledByHandler)
             }
             outcome = .success(result)
         } catch {

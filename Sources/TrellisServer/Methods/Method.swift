@@ -151,7 +151,7 @@ enum MethodTable {
     static let all: [Method] = ServerMethods.entries + SessionMethods.entries + ClockMethods.entries
         + DataMethods.entries + ReloadUploadMethods.entries + BatchMethods.entries + LayoutMethods.entries + ViewMethods.entries
         + ScrollMethods.entries + GestureMethods.entries + HitMethods.entries + SelectionMethods.entries
-        + QueryMethods.entries + DynamicsMethods.entries + BodyMethods.entries
+        + QueryMethods.entries + DynamicsMethods.entries + BodyMethods.entries + RecordingMethods.entries
     static let byName: [String: Method] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     static let names: [String] = all.map(\.name).sorted()
     private static let nameBytes: [[UInt8]] = all.map { Array($0.name.utf8) }

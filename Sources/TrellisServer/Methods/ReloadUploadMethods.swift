@@ -166,9 +166,8 @@ enum ReloadUploadMethods {
     private static func saveCommitted(_ method: String, _ data: CollectionData, of session: Session,
                                       context: inout MethodContext) throws(RPCError) {
         context.journaledByHandler = true
-        guard let persistence = context.server.persistence else { return }
         let options = WireDecoding.timingKeys.compactMap { key in context.params.field(key).map { (key, $0) } }
-        try persistence.record(method: method, touched: session, capacity: 64 + data.totalItemCount * 24) { b in
+        let writeParams = { (b: inout ByteBuffer) in
             var params = JSONObjectWriter(into: &b)
             for (key, value) in options where method == "data.apply" {
                 params.key(key, into: &b)
@@ -179,5 +178,9 @@ enum ReloadUploadMethods {
             DataEncoding.write(sections: data, into: &b)
             params.end(into: &b)
         }
+        // The flight recorder writes it as the same request (FlightRecorder).
+        context.server.recordCommitted(method, session: session, capacity: 64 + data.totalItemCount * 24, writeParams: writeParams)
+        guard let persistence = context.server.persistence else { return }
+        try persistence.record(method: method, touched: session, capacity: 64 + data.totalItemCount * 24, writeParams: writeParams)
     }
 }

@@ -5,8 +5,9 @@ import TrellisProtocol
 enum SessionMethods {
     static let entries: [Method] = [
         Method("session.create", .changesSession) { context throws(RPCError) in
-            try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset", "scroll", "dynamicsStepRate"])
+            try context.allow(["name", "bounds", "layout", "clock", "sections", "contentInset", "scroll", "dynamicsStepRate", "state"])
             let name = try newSessionName(context)
+            if let state = context.params.field("state") { return try restored(context, name: name, state: state) }
             let bounds = try context.optionalNumbers("bounds", ["width", "height"], in: ParamRanges.bounds, positive: true) ?? [375, 812]
             let layout: any Layout = context.params.field("layout") == nil ? FlowLayout() : try context.layout()
             let clockName = try context.optionalString("clock") ?? "live"
@@ -153,6 +154,34 @@ enum SessionMethods {
     static func info(_ session: Session) -> JSONValue { .object(members(session)) }
 
     /// `params.name` checked as a new session's name: one printable line, not taken.
+    /// `session.create {name, clock?, state}`: a session made from a whole lasting state, as a
+    /// snapshot holds it (the first line of a flight recording), so a replay starts exactly
+    /// where the recording did. Nothing else may stand beside `state`: it holds it all.
+    private static func restored(_ context: MethodContext, name: String, state value: JSONValue) throws(RPCError) -> JSONValue {
+        try context.allow(["name", "clock", "state"])
+        let clockName = try context.optionalString("clock") ?? "manual"
+        guard var clock = Session.Clock(rawValue: clockName) else {
+            throw .invalidParams("params.clock: expected \"manual\" (the default with state) or \"live\", found \"\(clockName)\"")
+        }
+        if context.server.manualClocksOnly { clock = .manual }
+        var view: CollectionView
+        do throws(ParamError) {
+            var state = try SessionState(value, path: "params.state")
+            try StateRanges.check(state, path: "params.state")
+            state.name = name
+            view = try state.makeView()
+        } catch {
+            throw .invalidParams(error)
+        }
+        _ = view.drainEvents()
+        let now = context.server.nowMilliseconds
+        let session = Session(name: name, collectionView: view, clock: clock,
+                              epochMilliseconds: clock == .live ? now - view.time * 1000 : now,
+                              contactLimit: context.server.configuration.maximumContacts)
+        context.server.sessions[name] = session
+        return info(session)
+    }
+
     private static func newSessionName(_ context: MethodContext) throws(RPCError) -> String {
         let name = try context.string("name")
         // Control characters are refused, so a name can be printed anywhere as it is (`ls`, logs).

@@ -1,0 +1,96 @@
+import TrellisCore
+import TrellisProtocol
+
+/// recording.start, recording.mark, recording.stop: the flight recorder (FlightRecorder), which
+/// writes a session's accepted changes as a `trellis run` script under the state directory.
+enum RecordingMethods {
+    /// The longest label of a mark, and of a destination path (bytes).
+    static let maximumLabelBytes = 200
+    static let maximumDestinationBytes = 4096
+    /// Recordings one server holds at once (each an open file), ended ones not collected included.
+    static let maximumRecordings = 64
+
+    static let entries: [Method] = [
+        Method("recording.start", .changesServer) { context throws(RPCError) in
+            try context.allow(["session", "destination", "checkpoints"])
+            let session = try context.sessionBroughtToNow()
+            let server = context.server
+            if let existing = server.recordings[session.name] {
+                throw .domain("invalid_state", existing.isWriting
+                    ? "session '\(session.name)' is already being recorded (to \(existing.path)); stop that recording first: trellis record-script \(session.name) --stop"
+                    : "a recording of '\(session.name)' has ended (\(existing.ended ?? "")) and waits to be collected: trellis record-script \(session.name) --stop")
+            }
+            guard server.recordings.count < maximumRecordings else {
+                throw .domain("invalid_state", "this server already holds \(maximumRecordings) recordings (ended ones wait to be collected); stop one first: trellis record-script NAME --stop (recordings: \(server.recordings.keys.sorted().prefix(8).joined(separator: ", "))…)")
+            }
+            let destination = try context.optionalString("destination")
+            if let destination {
+                guard !destination.isEmpty, destination.utf8.count <= maximumDestinationBytes, !destination.hasControlCharacters else {
+                    throw .invalidParams("params.destination: expected a path of 1 to \(maximumDestinationBytes) bytes without control characters")
+                }
+            }
+            let modeName = try context.optionalString("checkpoints") ?? "changes"
+            guard let mode = ScriptRecording.Checkpoints(rawValue: modeName) else {
+                throw .invalidParams("params.checkpoints: expected \"changes\" (the default: after every change) or \"marks\" (only at recording.mark), found \"\(modeName)\"")
+            }
+            guard let directory = server.configuration.stateDirectory else {
+                throw .domain("invalid_state", "recording needs the server's state directory (it writes STATE/recordings/); this server runs without one (--no-persistence, or in process): start trellisd with --state-dir DIR")
+            }
+            // The header is the session's whole lasting state, as a snapshot holds it.
+            var state = ByteBuffer()
+            do throws(PersistenceError) { state = try StateSnapshot.encode(try SessionState(session)) } catch {
+                throw .domain("invalid_state", "session '\(session.name)' cannot be recorded: \(error.description)")
+            }
+            let recording: ScriptRecording
+            do throws(PersistenceError) {
+                recording = try ScriptRecording.create(in: directory, session: session, destination: destination, checkpoints: mode)
+            } catch {
+                throw .domain("persistence_failed", "cannot start recording '\(session.name)': \(error.description)")
+            }
+            var lines = ByteBuffer(capacity: state.count + 512)
+            RecordedScriptLines.header(session, state: state, into: &lines)
+            RecordedScriptLines.checkpoint(session, into: &lines)
+            guard recording.append(lines, now: server.nowMilliseconds) else {
+                recording.close()
+                throw .domain("persistence_failed", "cannot start recording '\(session.name)': \(recording.ended ?? "the first lines were not written")")
+            }
+            server.recordings[session.name] = recording
+            return .object(["session": .string(session.name), "path": .string(recording.path),
+                            "checkpoints": .string(mode.rawValue), "maximumBytes": .number(Double(ScriptRecording.maximumBytes))])
+        },
+        Method("recording.mark", .changesServer) { context throws(RPCError) in
+            try context.allow(["session", "label"])
+            let label = try context.optionalString("label") ?? ""
+            guard label.utf8.count <= maximumLabelBytes, !label.hasControlCharacters else {
+                throw .invalidParams("params.label: expected at most \(maximumLabelBytes) bytes on one line (no control characters)")
+            }
+            let session = try context.sessionBroughtToNow()
+            let recording = try context.server.markRecording(of: session, label: label)
+            return .object(["session": .string(session.name), "bytes": .number(Double(recording.bytes))])
+        },
+        Method("recording.stop", .changesServer) { context throws(RPCError) in
+            try context.allow(["session"])
+            let name = try context.string("session")
+            // A destroyed session's recording is still collected here: it is looked up by name.
+            guard let recording = context.server.recordings[name] else { throw Server.notRecording(name) }
+            let bytes: [UInt8]
+            do throws(PersistenceError) { bytes = try recording.contents() } catch {
+                throw .domain("persistence_failed", "cannot read the recording of '\(name)' back: \(error.description); the recording goes on")
+            }
+            context.server.recordings[name] = nil
+            recording.close()
+            var result: [String: JSONValue] = [
+                "session": .string(name), "path": .string(recording.path), "bytes": .number(Double(bytes.count)),
+                "changes": .number(Double(recording.changes)), "script": .string(String(decoding: bytes, as: UTF8.self)),
+            ]
+            if let destination = recording.destination { result["destination"] = .string(destination) }
+            if let ended = recording.ended { result["ended"] = .string(ended) }
+            return .object(result)
+        },
+    ]
+}
+
+extension String {
+    /// Whether a control character (a line end among them) is in the text.
+    var hasControlCharacters: Bool { unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f } }
+}

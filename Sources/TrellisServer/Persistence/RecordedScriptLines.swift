@@ -1,0 +1,178 @@
+import TrellisCore
+import TrellisProtocol
+
+/// The lines a flight recording writes, as `trellis run` reads them: a change as the readable
+/// command where one says exactly the same (`advance`, `scroll --to`, `kill`), else as a raw `rpc` line with
+/// the request's params as they came; the ticks between changes as `advance`; and checkpoints,
+/// `expect` lines that pin the scene in numbers a person can read.
+enum RecordedScriptLines {
+    /// Tolerance of a checkpoint's positions (points) and time (ms): the numbers are written to
+    /// two decimals, so anything closer than this is the same scene to a reader.
+    static let tolerance = "0.5"
+    /// A word as the script tokenizer reads it back: bare when it holds only safe characters,
+    /// else in single quotes (a quote inside becomes `'\''`, as in sh).
+    static func word(_ text: String) -> String {
+        let safe = !text.isEmpty && text.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b == 0x2d || b == 0x5f || b == 0x2e || b == 0x3a
+        } && !text.hasPrefix("-")
+        if safe { return text }
+        return "'" + text.replacingQuotes + "'"
+    }
+
+    /// `rpc METHOD '{params}'`, the params written as JSON (numbers in shortest round-trip form,
+    /// so the replay sends the very same doubles).
+    static func rpc(_ method: String, params: JSONValue, into b: inout ByteBuffer) {
+        var json = ByteBuffer(capacity: 256)
+        JSONWriter.write(params, into: &json)
+        rpc(method, json: json, into: &b)
+    }
+
+    /// The same with the params already written as JSON (a chunked upload's committed data).
+    static func rpc(_ method: String, json: ByteBuffer, into b: inout ByteBuffer) {
+        b.append("rpc ")
+        b.append(utf8: method)
+        b.append(" '")
+        quoted(json, into: &b)
+        b.append("'\n")
+    }
+
+    /// `json` inside single quotes: each `'` closes them, is escaped, and opens them again.
+    private static func quoted(_ json: ByteBuffer, into b: inout ByteBuffer) {
+        if json.holdsNonFiniteNumber { b.noteNonFiniteNumber() }
+        json.withUnsafeBytes { raw in
+            for byte in raw {
+                if byte == UInt8(ascii: "'") { b.append("'\\''") } else { b.append(byte) }
+            }
+        }
+    }
+
+    /// The line for one accepted change to `session`.
+    static func change(_ method: String, params: JSONValue, session: String, into b: inout ByteBuffer) {
+        // A name that starts with '-' would read as an option on a command line: raw lines only.
+        if session.hasPrefix("-") { return rpc(method, params: params, into: &b) }
+        switch method {
+        case "clock.advance" where params.field("ms")?.numberValue != nil && members(params) == 2:
+            advance(session, milliseconds: params.field("ms")!.numberValue!, into: &b)
+        case "session.destroy" where members(params) == 1:
+            b.append(utf8: "kill \(word(session))\n")
+        case "scroll.to" where plainScroll(params):
+            // `scroll S --to=X,Y [--animated]` sends exactly these params (the `=` keeps a
+            // negative X from reading as an option).
+            let offset = params.field("offset")!.arrayValue!
+            b.append(utf8: "scroll \(word(session)) --to=\(number(offset[0].numberValue!)),\(number(offset[1].numberValue!))")
+            b.append(params.field("animated") == .bool(true) ? " --animated\n" : "\n")
+        default:
+            rpc(method, params: params, into: &b)
+        }
+    }
+
+    /// `scroll.to {session, offset:[x, y], animated?: true}`: what `trellis scroll --to` sends.
+    private static func plainScroll(_ params: JSONValue) -> Bool {
+        guard case .object(let m) = params, let offset = m["offset"]?.arrayValue, offset.count == 2,
+              offset.allSatisfy({ $0.numberValue != nil }) else { return false }
+        let animated = m["animated"]
+        return m.count == (animated == nil ? 2 : 3) && (animated == nil || animated == .bool(true))
+    }
+
+    /// A number as JSON writes it: the shortest text that reads back as the same double.
+    static func number(_ value: Double) -> String { JSONWriter.string(.number(value)) }
+
+    /// How many keys an object has (the readable lines stand only for the plain form).
+    private static func members(_ value: JSONValue) -> Int {
+        if case .object(let m) = value { return m.count }
+        return -1
+    }
+
+    /// `advance S 16.666666666666668ms`: the exact double, which the CLI parses back bit for bit.
+    static func advance(_ session: String, milliseconds: Double, into b: inout ByteBuffer) {
+        if session.hasPrefix("-") {
+            return rpc("clock.advance", params: .object(["session": .string(session), "ms": .number(milliseconds)]), into: &b)
+        }
+        b.append(utf8: "advance \(word(session)) \(number(milliseconds))ms\n")
+    }
+
+    /// The first line: the session as it is when the recording starts (its whole lasting state,
+    /// what a snapshot holds), made afresh on a manual clock.
+    static func header(_ session: Session, state: ByteBuffer, into b: inout ByteBuffer) {
+        b.append(utf8: "# Recorded by trellisd from session \(session.name.commentSafe) (\(session.clock.rawValue) clock) at time \(format(session.collectionView.time * 1000))ms.\n")
+        b.append("# Replay: trellis run FILE (sessions get a manual clock; the advance lines are the ticks between changes).\n")
+        b.append("rpc session.create '{\"name\":")
+        var name = ByteBuffer(capacity: 32)
+        JSONWriter.write(.string(session.name), into: &name)
+        quoted(name, into: &b)
+        b.append(",\"clock\":\"manual\",\"state\":")
+        quoted(state, into: &b)
+        b.append("}'\n")
+    }
+
+    /// `# mark: LABEL`, the label on one line.
+    static func mark(_ label: String, into b: inout ByteBuffer) {
+        b.append(utf8: "# mark: \(label.commentSafe)\n")
+    }
+
+    /// Expectation lines pinning `session` as it is now: time, views on screen, offset and
+    /// content size; the scroll's state; the animator's, when it has behaviours; the frames of
+    /// the first and last cells on screen.
+    static func checkpoint(_ session: Session, into b: inout ByteBuffer) {
+        let view = session.collectionView
+        // The walk every frame makes, counting instead of building the scene.
+        var walk = CheckpointWalk()
+        view.visitScene(&walk)
+        let name = word(session.name)
+        let offset = view.presentationContentOffset, size = view.scroll.contentSize
+        b.append(utf8: "expect \(name) time=\(format(WireEncoding.milliseconds(view.time)))ms visible=\(walk.count)")
+        b.append(utf8: " offset=\(format(offset.x)),\(format(offset.y))")
+        b.append(utf8: " contentSize=\(format(size.width))x\(format(size.height)) tolerance=\(tolerance)\n")
+        let scroll = view.scrollDeceleration
+        b.append(utf8: "expect \(name) scroll dragging==\(scroll.dragging) decelerating==\(scroll.decelerating) bouncing==\(scroll.bouncing) tracking==\(scroll.tracking)\n")
+        if view.dynamicBehaviorCount > 0 {
+            b.append(utf8: "expect \(name) dynamics running==\(view.dynamicsRunning) behaviors==\(view.dynamicBehaviorCount)\n")
+        }
+        for (path, f) in walk.pinned {
+            b.append(utf8: "expect \(name) scene \(path.section):\(path.item) frame=\(format(f.minX)),\(format(f.minY)),\(format(f.width)),\(format(f.height)) tolerance=\(tolerance)\n")
+        }
+    }
+
+    /// What a checkpoint reads of the scene: how many views, and the first and last cell in
+    /// drawing order with their frames.
+    private struct CheckpointWalk: SceneVisitor {
+        var count = 0
+        var first: (IndexPath, Rect)?
+        var last: (IndexPath, Rect)?
+
+        mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
+                            data: ItemPayload?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
+            count += 1
+            if element.isCell {
+                let cell = (element.indexPath, attributes.pointee.frame)
+                if first == nil { first = cell } else { last = cell }
+            }
+            return true
+        }
+
+        var pinned: [(IndexPath, Rect)] { [first, last].compactMap { $0 } }
+    }
+
+    /// A number to two decimals, as a person reads it (`12`, `-3.5`, `0.33`).
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 100).rounded() / 100
+        if rounded == 0 { return "0" }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return rounded.description
+    }
+}
+
+extension String {
+    /// The text with each `'` written as `'\''`, for inside single quotes.
+    fileprivate var replacingQuotes: String {
+        var out = ""
+        for c in self { if c == "'" { out += "'\\''" } else { out.append(c) } }
+        return out
+    }
+
+    /// The text on one comment line: line ends and other control characters become spaces.
+    fileprivate var commentSafe: String {
+        String(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? " " : Character($0) })
+    }
+}

@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TrellisCore
+import TrellisProtocol
+
+/// One session's flight recording: a `trellis run` script the server appends to as changes
+/// are accepted, in `STATE/recordings/` (made 0700; the file created new, O_EXCL and
+/// O_NOFOLLOW, 0600: nothing planted there is ever written through). It holds at most
+/// `maximumBytes`; past that, or when a write fails or the file vanishes, it ends with a reason
+/// and keeps what was written (read back through the open descriptor even if the name is gone).
+final class ScriptRecording {
+    /// The most a recording holds (8 MiB): the stop's reply carries the whole script.
+    static let maximumBytes = 8 << 20
+    /// Kept free for the line that says why a recording ended.
+    private static let closingRoom = 256
+
+    /// When checkpoints (`expect` lines) are written.
+    enum Checkpoints: String, Sendable {
+        /// After every change (and at each mark).
+        case changes
+        /// Only at marks (`recording.mark`).
+        case marks
+    }
+
+    let sessionName: String
+    /// The session recorded; a new session of the same name is another one.
+    private(set) weak var session: Session?
+    let path: String
+    /// What the client asked the script be copied to (its own path, given back at the stop).
+    let destination: String?
+    let checkpoints: Checkpoints
+    private var fd: Int32
+    private(set) var bytes = 0
+    private(set) var changes = 0
+    /// The engine time (seconds) the script has brought the session to so far.
+    var scriptTime: Double
+    /// Why nothing more is written, once that is so.
+    private(set) var ended: String?
+
+    private init(session: Session, path: String, fd: Int32, destination: String?, checkpoints: Checkpoints) {
+        sessionName = session.name
+        self.session = session
+        self.path = path
+        self.fd = fd
+        self.destination = destination
+        self.checkpoints = checkpoints
+        scriptTime = session.collectionView.time
+    }
+
+    deinit { close() }
+
+    /// A new recording file in `STATE/recordings/`, named after the time (Unix seconds) and a counter.
+    static func create(in stateDirectory: String, session: Session, destination: String?,
+                       checkpoints: Checkpoints) throws(PersistenceError) -> ScriptRecording {
+        let stamp = Int(time(nil))
+        let directory = stateDirectory + "/recordings"
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw .system("cannot create", directory) }
+        var info = stat()
+        guard lstat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw PersistenceError("\(directory) is not a directory (a link or a file was put there?); remove it to record")
+        }
+        guard info.st_uid == geteuid(), info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            throw PersistenceError("\(directory) is not this server's own directory (owner or mode); run chmod 700 on it, or remove it")
+        }
+        for attempt in 0..<100 {
+            let path = "\(directory)/\(stamp)-\(attempt).trellis"
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd >= 0 { return ScriptRecording(session: session, path: path, fd: fd, destination: destination, checkpoints: checkpoints) }
+            if errno != EEXIST { throw .system("cannot create", path) }
+        }
+        throw PersistenceError("cannot create a recording in \(directory): 100 names taken; remove old recordings")
+    }
+
+    var isWriting: Bool { ended == nil }
+
+    /// Counts one change written.
+    func noteChange() { changes += 1 }
+
+    /// Appends `line` (whole lines). Returns false when the recording ended here (limit, failed
+    /// write, file gone); `ended` says why.
+    /// How often (ms of loop time) a write checks that the file is still in place.
+    static let placeCheckInterval = 100.0
+    private var lastPlaceCheck = -Double.infinity
+
+    /// `now`: the loop's time in ms (for the check above).
+    @discardableResult
+    func append(_ line: ByteBuffer, now: Double) -> Bool {
+        guard ended == nil else { return false }
+        guard !line.holdsNonFiniteNumber else {
+            end("a non-finite number (NaN or infinity) reached a line, which no script can carry (a server bug)")
+            return false
+        }
+        // Whether the file is still where it was, checked at most every `placeCheckInterval`:
+        // two system calls a change otherwise. Lines written meanwhile into a removed file are
+        // still read back through the descriptor, so nothing is lost, only noticed late.
+        if now - lastPlaceCheck >= Self.placeCheckInterval || now < lastPlaceCheck {
+            lastPlaceCheck = now
+            guard isInPlace else {
+                ended = "the recording file \(path) was removed or replaced (its directory deleted?); what was written before is kept"
+                return false
+            }
+        }
+        guard bytes + line.count <= Self.maximumBytes - Self.closingRoom else {
+            end("it reached its limit of \(Self.maximumBytes) bytes")
+            return false
+        }
+        guard write(line) else {
+            ended = "writing \(path) failed (\(String(cString: strerror(errno)))); what was written before is kept"
+            return false
+        }
+        return true
+    }
+
+    /// Ends the recording with a closing comment saying why.
+    func end(_ reason: String) {
+        guard ended == nil else { return }
+        ended = reason
+        var line = ByteBuffer(capacity: 128)
+        line.append(utf8: "# recording ended: \(reason.prefix(Self.closingRoom - 24))\n")
+        if isInPlace { _ = write(line) }
+    }
+
+    private func write(_ line: ByteBuffer) -> Bool {
+        guard fd >= 0 else { return false }
+        let done: Bool = line.withUnsafeBytes { raw in FileIO.writeAll(fd, raw) }
+        if done {
+            bytes += line.count
+        } else {
+            _ = ftruncate(fd, off_t(bytes))   // no half line at the end
+        }
+        return done
+    }
+
+    /// True while the path still names the file we write.
+    private var isInPlace: Bool {
+        var atPath = stat(), open = stat()
+        guard fd >= 0, lstat(path, &atPath) == 0, fstat(fd, &open) == 0 else { return false }
+        return atPath.st_dev == open.st_dev && atPath.st_ino == open.st_ino
+    }
+
+    /// What was written, read through the open descriptor (so even a removed file gives it).
+    func contents() throws(PersistenceError) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: bytes)
+        var done = 0
+        while done < result.count {
+            let n = result.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .system("cannot read back", path) }
+            done += n
+        }
+        return result
+    }
+
+    func close() {
+        guard fd >= 0 else { return }
+        Glibc.close(fd)
+        fd = -1
+    }
+}
