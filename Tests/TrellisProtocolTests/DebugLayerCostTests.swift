@@ -49,7 +49,8 @@ import TrellisProtocol
                     arrows += 1
                     // On the grid.
                     if case .arrow(let a, let b) = s.geometry {
-                        #expect(a == .zero && (b.x / 5).rounded() * 5 == b.x && (b.y / 5).rounded() * 5 == b.y, "\(s)")
+                        let step = DynamicAnimator.debugVelocityStep
+                        #expect(a == .zero && (b.x / step).rounded() * step == b.x && (b.y / step).rounded() * step == b.y, "\(s)")
                     }
                 case .contact:
                     contacts += 1
@@ -60,8 +61,9 @@ import TrellisProtocol
         }
         // The boxes moved every frame, their outlines and centres never went again.
         #expect(resent == 0)
-        // An arrow goes again when the velocity moved by 50 pt/s, about every third frame of a
-        // free fall at 1,000 pt/s², not every frame: far fewer than one per box per frame.
+        // An arrow goes again when its end moved more than a step (10 pt: 100 pt/s), about every
+        // twelfth frame of a free fall at 1,000 pt/s², not every frame: far fewer than one per
+        // box per frame.
         #expect(arrows > 0 && arrows < 40 * frames / 2, "\(arrows) arrows in \(frames) frames")
         #expect(contacts > 0)
     }

@@ -10,9 +10,9 @@ extension DynamicAnimator {
     public static let debugVelocitySeconds = 0.1
     /// A velocity arrow's end is kept on a grid this many points apart (in the view's own
     /// coordinates when it is drawn on one), and an arrow that rounds to nothing is not drawn:
-    /// an item's arrow is sent again only when its velocity moved by a step (50 pt/s), not
-    /// every frame it accelerates a little.
-    public static let debugVelocityStep = 5.0
+    /// an item's arrow is sent again only when its velocity moved by a step, not
+    /// every frame it accelerates a little (100 pt/s).
+    public static let debugVelocityStep = 10.0
     /// A field's direction arrows are sampled on a grid this many points apart (at most
     /// `debugFieldSamples` per side over the field's region, or the reference bounds when unbounded).
     public static let debugFieldSpacing = 80.0
