@@ -80,6 +80,35 @@ import TrellisProtocol
         #expect(after.joined().contains("#23"))
     }
 
+    /// Piped, the dynamics step shows the debug layer as the terminal viewer's does: its shots
+    /// count the layer's shapes and draw them under the views (the collision boundary of the
+    /// reference bounds down both edges, `=`), and no other step's shots have it.
+    @Test func thePipedDemosDynamicsStepPrintsTheDebugLayer() throws {
+        let server = try CLIServer()
+        defer { server.stop() }
+        let r = Self.pipedDemo(server, ["--steps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        guard let dynamics = lines.firstIndex(where: { $0.hasPrefix("══ step 5/5 · UIKit Dynamics: ") }) else {
+            Issue.record("no dynamics step:\n\(r.stdout)")
+            return
+        }
+        let before = lines[..<dynamics].filter { $0.hasPrefix("── ") }, during = lines[dynamics...].filter { $0.hasPrefix("── ") }
+        #expect(!before.isEmpty && before.allSatisfy { !$0.contains(" debug=") }, "\(before)")
+        #expect(during.count >= 3)
+        for shot in during {
+            let count = shot.split(separator: " ").first { $0.hasPrefix("debug=") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+            #expect(count > 0, "no debug layer on \(shot)")
+        }
+        // The card at rest on the floor: the boundary drawn down both edges, where no view is.
+        let atRest = Self.scene(after: "── at rest — ", in: lines[dynamics...].joined(separator: "\n"))
+        #expect(atRest.count > 10 && atRest.filter { $0.hasPrefix("=") && $0.hasSuffix("=") }.count > atRest.count / 2,
+                "\(atRest.joined(separator: "\n"))")
+        // The same place in the step before: no debug layer, no boundary.
+        let springy = Self.scene(after: "── let go: at rest", in: r.stdout)
+        #expect(!springy.isEmpty && !springy.contains { $0.hasPrefix("=") }, "\(springy.joined(separator: "\n"))")
+    }
+
     @Test func everyStepOfTwoCyclesIsAcceptedByTheServer() throws {
         let server = try CLIServer()
         defer { server.stop() }

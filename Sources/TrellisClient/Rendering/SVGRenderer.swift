@@ -46,7 +46,8 @@ public struct SVGRenderer: Sendable {
         for view in Self.drawingOrder(scene.views) {
             out += element(for: view)
         }
-        if let debug { out += Self.debugLayer(debug) }
+        // Shapes on a view are drawn where the view is, through its transform.
+        if let debug { out += Self.debugLayer(DebugLayerPlacement.inContent(debug, scene: scene)) }
         out += "</svg>\n"
         return out
     }

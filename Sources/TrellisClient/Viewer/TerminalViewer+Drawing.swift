@@ -36,7 +36,7 @@ extension TerminalViewer {
         // The debug layer first, dim: the views are drawn over it.
         if showsDebug {
             DebugLayerRasterizer(colorDepth: rasterizer.colorDepth, unicode: rasterizer.unicode)
-                .draw(debugLayer.sorted, mapping: mapping, into: &canvas)
+                .draw(DebugLayerPlacement.inContent(debugLayer.sorted, scene: scene), mapping: mapping, into: &canvas)
         }
         rasterizer.draw(scene, mapping: mapping, into: &canvas)
         drawEdges(of: mapping, into: &canvas)

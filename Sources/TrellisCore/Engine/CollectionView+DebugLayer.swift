@@ -6,12 +6,33 @@ extension CollectionView {
     /// `debugEnabled` view shows it), appended to `shapes` sorted by id: the scroll view's
     /// content bounds, the edge a scroll is stretched past and the target a fling heads to, then
     /// the animator's shapes while it has behaviours or items. Built only for viewers that ask.
+    /// An item shown by a view has its shapes in that view's coordinates (see `DebugShape.view`).
     public func appendDebugShapes(to shapes: inout [DebugShape]) {
         appendScrollDebugShapes(to: &shapes)
         let animator = dynamics.animator
         if !animator.behaviors.isEmpty || animator.bodies.count > 0 {
-            animator.appendDebugShapes(to: &shapes)
+            animator.appendDebugShapes(to: &shapes, views: dynamicItemViews())
         }
+    }
+
+    /// For each animator item, by its index in `bodies`, the number of the view bound to its
+    /// element (-1: none): one pass over the bound views.
+    func dynamicItemViews() -> [Int] {
+        let bodies = dynamics.animator.bodies
+        var views = [Int](repeating: -1, count: bodies.count)
+        guard !views.isEmpty else { return views }
+        bound.withUnsafeRows { rows in
+            for (position, element) in bound.keys.enumerated() {
+                let id: DynamicItemID?
+                switch element.kind {
+                case .body: id = element.bodyNumber.flatMap { dynamics.itemID(ofBody: $0) }
+                case .cell: id = dynamics.cells[element.indexPath]
+                case .supplementary, .decoration: id = nil
+                }
+                if let id, let k = bodies.index(of: id) { views[k] = rows[position].view.rawValue }
+            }
+        }
+        return views
     }
 
     /// The scroll shapes: parts 0 content bounds, 1 and 2 the rubber-band edge across x and y,

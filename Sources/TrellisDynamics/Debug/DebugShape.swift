@@ -6,8 +6,9 @@ import Darwin
 import TrellisGeometry
 
 /// One shape of the debug layer (UIKit Dynamics' `debugEnabled` view, Box2D's debug draw):
-/// something that acts on the scene, drawn in content coordinates, under a stable id so that
-/// frames carry only the shapes that changed.
+/// something that acts on the scene, drawn in content coordinates or, when it belongs to an item
+/// shown by a view, in that view's own coordinates (`view`), under a stable id so that frames
+/// carry only the shapes that changed.
 public struct DebugShape: Hashable, Sendable {
     /// What the shape shows; viewers style by it.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -62,9 +63,14 @@ public struct DebugShape: Hashable, Sendable {
     public var geometry: Geometry
     /// A few words: a field's kind, an attachment's kind and rest length, a boundary's name.
     public var label: String?
+    /// The view the geometry is relative to (its number), nil for content coordinates: then the
+    /// geometry is in the view's own space, origin at its centre, before its transform, and
+    /// viewers draw it through the view's centre and transform. An item's shapes that only
+    /// follow the item are sent once this way and move with the view's frame.
+    public var view: Int?
 
-    public init(_ id: DebugShapeID, _ kind: Kind, _ geometry: Geometry, label: String? = nil) {
-        self.id = id; self.kind = kind; self.geometry = geometry; self.label = label
+    public init(_ id: DebugShapeID, _ kind: Kind, _ geometry: Geometry, label: String? = nil, view: Int? = nil) {
+        self.id = id; self.kind = kind; self.geometry = geometry; self.label = label; self.view = view
     }
 }
 

@@ -8,6 +8,11 @@ import TrellisGeometry
 extension DynamicAnimator {
     /// Seconds of travel a velocity arrow shows: an item at 1000 pt/s gets a 100 pt arrow.
     public static let debugVelocitySeconds = 0.1
+    /// A velocity arrow's end is kept on a grid this many points apart (in the view's own
+    /// coordinates when it is drawn on one), and an arrow that rounds to nothing is not drawn:
+    /// an item's arrow is sent again only when its velocity moved by a step, not
+    /// every frame it accelerates a little (100 pt/s).
+    public static let debugVelocityStep = 10.0
     /// A field's direction arrows are sampled on a grid this many points apart (at most
     /// `debugFieldSamples` per side over the field's region, or the reference bounds when unbounded).
     public static let debugFieldSpacing = 80.0
@@ -16,21 +21,38 @@ extension DynamicAnimator {
     /// Appends what acts on the items, as UIKit's debug view draws it: the reference bounds,
     /// each behaviour's boundaries, attachments, snap points, field regions and directions, each
     /// item's collision shape, centre of mass and velocity, and the contacts touching now.
+    /// `views[k]`, when given, is the number of the view showing the item at index `k` of
+    /// `bodies` (-1: none): that item's shapes are then in the view's own coordinates (origin
+    /// at its centre, unturned), so they stay the same while only the view moves; an item
+    /// without a view has them in content coordinates. Contacts are rounded to whole points.
     /// `shapes` ends sorted by id.
-    public func appendDebugShapes(to shapes: inout [DebugShape]) {
+    public func appendDebugShapes(to shapes: inout [DebugShape], views: [Int] = []) {
         let start = shapes.count
         shapes.append(DebugShape(DebugShapeID(.bounds, 0), .bounds, .box(center: referenceBounds.center, size: referenceBounds.size, angle: 0)))
         for (id, behavior) in behaviors {
             appendDebugShapes(of: behavior, number: id.rawValue, to: &shapes)
         }
         let ids = bodies.ids
-        for k in 0..<bodies.count {
-            let body = bodies[index: k], owner = ids[k].rawValue
-            shapes.append(DebugShape(DebugShapeID(.item, owner, 0), .collision, .box(center: body.center, size: body.size, angle: body.angle)))
-            shapes.append(DebugShape(DebugShapeID(.item, owner, 1), .centerOfMass, .point(body.center)))
-            if body.velocity.lengthSquared > DynamicAnimator.restSpeed * DynamicAnimator.restSpeed {
-                shapes.append(DebugShape(DebugShapeID(.item, owner, 2), .velocity,
-                                         .arrow(from: body.center, to: body.center + body.velocity * Self.debugVelocitySeconds)))
+        let step = Self.debugVelocityStep, travel = Self.debugVelocitySeconds
+        bodies.bodies.withUnsafeBufferPointer { all in
+            for k in 0..<all.count {
+                let body = all[k], owner = ids[k].rawValue
+                let view = k < views.count && views[k] >= 0 ? views[k] : nil
+                var arrow = body.velocity * travel
+                if view != nil {
+                    // The view's own coordinates: the velocity turned back by the item's angle.
+                    if body.angle != 0 { arrow = rotated(arrow, by: -body.angle) }
+                    shapes.append(DebugShape(DebugShapeID(.item, owner, 0), .collision, .box(center: .zero, size: body.size, angle: 0), view: view))
+                    shapes.append(DebugShape(DebugShapeID(.item, owner, 1), .centerOfMass, .point(.zero), view: view))
+                } else {
+                    shapes.append(DebugShape(DebugShapeID(.item, owner, 0), .collision, .box(center: body.center, size: body.size, angle: body.angle)))
+                    shapes.append(DebugShape(DebugShapeID(.item, owner, 1), .centerOfMass, .point(body.center)))
+                }
+                let end = Vector(dx: (arrow.dx / step).rounded() * step, dy: (arrow.dy / step).rounded() * step)
+                if end.dx != 0 || end.dy != 0 {
+                    let from = view == nil ? body.center : .zero
+                    shapes.append(DebugShape(DebugShapeID(.item, owner, 2), .velocity, .arrow(from: from, to: from + end), view: view))
+                }
             }
         }
         // Against a boundary the part is −1 − its number, so that an item's touches of two
@@ -47,7 +69,8 @@ extension DynamicAnimator {
                 // A pair in two collision behaviours is drawn once.
                 if id == last { continue }
                 last = id
-                shapes.append(DebugShape(id, .contact, .point(touch.point)))
+                // Whole points: a resting contact that wanders by a fraction is not sent again.
+                shapes.append(DebugShape(id, .contact, .point(Point(x: touch.point.x.rounded(), y: touch.point.y.rounded()))))
             }
             group.removeAll(keepingCapacity: true)
         }
@@ -57,7 +80,14 @@ extension DynamicAnimator {
         }
         flush()
         // Behaviours' and items' numbers mostly come in order already; a sort only when not.
-        if zip(shapes[start...], shapes[(start + 1)...]).contains(where: { !($0.id < $1.id) }) {
+        // The check reads the ids in place: walking slices of the shapes copied each shape
+        // twice (a pile's 4,000 shapes, every frame, were most of the layer's cost).
+        let sorted = shapes.withUnsafeBufferPointer { all in
+            var k = start + 1
+            while k < all.count, all[k - 1].id < all[k].id { k += 1 }
+            return k >= all.count
+        }
+        if !sorted {
             shapes[start...].sort { $0.id < $1.id }
         }
     }

@@ -2,7 +2,8 @@ import TrellisCore
 import TrellisDynamics
 
 /// Reads the debug layer back (a keyframe's `debug`, a frame's `debug`): the viewer's side of
-/// `WireEncoding.writeDebugShape`. A turned box arrives as the polygon of its corners.
+/// `WireEncoding.writeDebugShape`. A turned box arrives as the polygon of its corners; a shape
+/// with `view` keeps it (`DebugLayerPlacement` puts it in content coordinates).
 public enum WireDebug {
     /// Every shape of a keyframe's `debug` member.
     public static func layer(_ value: JSONValue, path: String = "debug") throws(ParamError) -> [DebugShape] {
@@ -54,7 +55,14 @@ public enum WireDebug {
         } else {
             throw ParamError(path: path, .mismatch(expected: "one of polygon, polyline, ellipse, point, arrow", found: "none"))
         }
-        return DebugShape(id, kind, geometry, label: try s.optionalString("label", in: path))
+        var view: Int?
+        if let v = s.field("view"), v != .null {
+            guard let n = v.numberValue, n.isFinite, n >= 0, n == n.rounded(), n < 9e15 else {
+                throw ParamError(path: "\(path).view", .mismatch(expected: "a view number", found: "\(v)"))
+            }
+            view = Int(n)
+        }
+        return DebugShape(id, kind, geometry, label: try s.optionalString("label", in: path), view: view)
     }
 
     static func shapeID(_ v: JSONValue, path: String) throws(ParamError) -> DebugShapeID {

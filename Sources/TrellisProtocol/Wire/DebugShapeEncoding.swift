@@ -8,12 +8,13 @@ import TrellisDynamics
 
 /// The debug layer on the wire: each shape as `{"id":"item.3.0","kind":"collision","polygon":[x0,y0,…]}`
 /// (or `polyline`, `ellipse` [cx,cy,rx,ry], `point` [x,y], `arrow` [x0,y0,x1,y1]) with an optional
-/// `label`, numbers rounded as views' geometry is.
+/// `label`, numbers rounded as views' geometry is; `"view":N` after the kind when the geometry
+/// is in that view's own coordinates.
 extension WireEncoding {
     public static func writeDebugShape(_ shape: DebugShape, into b: inout ByteBuffer) {
         // The id, kind and geometry of all but paths go through one scratch write: a frame of a
         // moving pile writes thousands of shapes, and each append of its own was most of the cost.
-        let room = 128 + 8 * (ScratchWriter.maximumNumberBytes + 1)
+        let room = 160 + 8 * (ScratchWriter.maximumNumberBytes + 1)
         switch shape.geometry {
         case .polygon(let points), .polyline(let points):
             b.appendScratch(maximumCount: room) { s in head(shape, &s) }
@@ -70,7 +71,7 @@ extension WireEncoding {
         b.append(UInt8(ascii: "}"))
     }
 
-    /// `{"id":"group.owner.part","kind":"KIND",` (at most 96 bytes: the names are short).
+    /// `{"id":"group.owner.part","kind":"KIND",` and `"view":N,` (at most 128 bytes: the names are short).
     @inline(__always)
     private static func head(_ shape: DebugShape, _ s: inout ScratchWriter) {
         s.raw("{\"id\":\"")
@@ -82,6 +83,11 @@ extension WireEncoding {
         s.raw("\",\"kind\":\"")
         s.raw(shape.kind.name)
         s.raw("\",")
+        if let view = shape.view {
+            s.raw("\"view\":")
+            s.int(view)
+            s.byte(UInt8(ascii: ","))
+        }
     }
 
     /// Four numbers, comma-separated.

@@ -61,6 +61,15 @@
   overlay.hidden = true;
   overlay.innerHTML = '<defs><marker id="debug-arrowhead" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L6,3 L0,6 z" fill="context-stroke"/></marker></defs>';
   stage.appendChild(overlay);
+  // Shapes on a view (a shape's `view`: its geometry in the view's own coordinates, origin at
+  // its centre) are drawn in an SVG of their own per view, placed and transformed as the view's
+  // element is (the same matrix3d about the same centre), so an item's outline sits on its view
+  // under a turn or a perspective. View id → that SVG; they live in one layer over the views.
+  const viewOverlays = new Map();
+  const viewLayer = document.createElement('div');
+  viewLayer.id = 'debug-view-layer';
+  viewLayer.hidden = true;
+  stage.appendChild(viewLayer);
 
   // Kept on window so a test driving a browser can read what the page holds, and so the
   // controls can use the same socket.
@@ -230,6 +239,8 @@
     views.clear();
     for (const d of debugShapes.values()) d.el.remove();
     debugShapes.clear();
+    for (const o of viewOverlays.values()) o.svg.remove();
+    viewOverlays.clear();
     for (const shape of (result.debug && result.debug.shapes) || []) drawShape(shape);
     session = result.session;
     seq = result.seq;
@@ -247,10 +258,12 @@
     for (const id of p.destroyed || []) {
       const v = views.get(id);
       if (v) { v.el.remove(); views.delete(id); }
+      placeOverlay(id);
     }
     for (const id of p.unbound || []) {
       const v = views.get(id);
       if (v) { v.shown = null; v.el.style.display = 'none'; }
+      placeOverlay(id);
     }
     for (const c of p.created || []) create(c.view, c.reuseId);
     for (const c of p.changed || []) change(c);
@@ -266,6 +279,9 @@
         if (d) { d.el.remove(); debugShapes.delete(id); }
       }
       for (const shape of p.debug.shapes || []) drawShape(shape);
+      for (const [id, o] of viewOverlays) {
+        if (o.svg.childElementCount === 0) { o.svg.remove(); viewOverlays.delete(id); }
+      }
     }
     const now = performance.now();
     frameTimes.push(now);
@@ -281,7 +297,7 @@
     const label = document.createElement('span');
     el.appendChild(label);
     stage.appendChild(el);
-    const v = { el, label, reuseId, shown: null, order: 0 };
+    const v = { id, el, label, reuseId, shown: null, order: 0 };
     views.set(id, v);
     return v;
   }
@@ -366,8 +382,43 @@
       at = shape.arrow;
     }
     if (shape.label && at) el('text', { x: at[0] + 2, y: at[1] - 2, fill: colour }).textContent = shape.label;
-    overlay.appendChild(g);
+    if (shape.view === undefined) overlay.appendChild(g); else overlayOf(shape.view).inner.appendChild(g);
     debugShapes.set(shape.id, { shape, el: g });
+  }
+
+  // The SVG a view's shapes are drawn in: its user space is the view's, origin at the centre.
+  function overlayOf(viewId) {
+    let o = viewOverlays.get(viewId);
+    if (!o) {
+      const svg = document.createElementNS(SVG, 'svg');
+      svg.setAttribute('class', 'debug-on-view');
+      svg.dataset.view = viewId;
+      const inner = document.createElementNS(SVG, 'g');
+      svg.appendChild(inner);
+      viewLayer.appendChild(svg);
+      o = { svg, inner };
+      viewOverlays.set(viewId, o);
+      placeOverlay(viewId);
+    }
+    return o;
+  }
+
+  // Places a view's debug SVG where the view's element is, with its size and transform; hidden
+  // while the view is not shown.
+  function placeOverlay(viewId) {
+    const o = viewOverlays.get(viewId);
+    if (!o) return;
+    const v = views.get(viewId);
+    const st = o.svg.style;
+    if (!v || !v.shown || v.shown.hidden) { st.display = 'none'; return; }
+    const f = v.shown.frame, s = v.shown;
+    st.display = '';
+    st.left = (f[0] - offset[0]) + 'px';
+    st.top = (f[1] - offset[1]) + 'px';
+    st.width = f[2] + 'px';
+    st.height = f[3] + 'px';
+    st.transform = s.transform && !isIdentity(s.transform) ? matrix3d(s.transform) : 'none';
+    o.inner.setAttribute('transform', 'translate(' + f[2] / 2 + ' ' + f[3] / 2 + ')');
   }
 
   // The toggle attaches again, with or without the layer: its keyframe replaces what the
@@ -378,6 +429,7 @@
     request('session.attach', { debug: wanted }).then((result) => {
       debugOn = wanted;
       overlay.hidden = !wanted;
+      viewLayer.hidden = !wanted;
       applyKeyframe(result);
     }, (error) => { toggle.checked = debugOn; showNote('debug layer: ' + error.message); });
   });
@@ -387,6 +439,7 @@
     const f = v.shown.frame;
     v.el.style.left = (f[0] - offset[0]) + 'px';
     v.el.style.top = (f[1] - offset[1]) + 'px';
+    placeOverlay(v.id);
   }
 
   function draw(v) {
@@ -406,6 +459,7 @@
     // Identity comes as 16 numbers when a transform ends; 'none' spares the browser a
     // compositing layer per view.
     st.transform = s.transform && !isIdentity(s.transform) ? matrix3d(s.transform) : 'none';
+    placeOverlay(v.id);
     st.background = colour(s);
     v.label.textContent = label(s);
   }

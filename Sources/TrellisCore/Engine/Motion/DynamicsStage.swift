@@ -152,6 +152,9 @@ struct DynamicsStage: Sendable {
         return (steps, true)
     }
 
+    /// The animator item of the body numbered `number`, while it has one.
+    func itemID(ofBody number: Int) -> DynamicItemID? { bodyItems[number] }
+
     /// The body numbered `number`, wherever its state is kept now.
     func body(number: Int) -> FreeBody? {
         guard var body = bodies[number] else { return nil }
