@@ -98,11 +98,7 @@ public struct FlowLayout: Layout {
             start += g.length
         }
         totalLength = start
-        var leastStart = Double.infinity
-        for s in placements.indices.reversed() {
-            leastStart = Swift.min(leastStart, placements[s].searchStart)
-            placements[s].searchStart = leastStart
-        }
+        FlowSectionPlacement.carrySearchStartsBack(&placements)
     }
 
     /// Pinning follows the visible bounds, so every scroll needs a (cheap) prepare; so does a new
@@ -294,6 +290,16 @@ struct FlowSectionPlacement: Hashable, Sendable {
     var searchStart: Double
     /// The greatest element end of this section and every earlier one.
     var searchEnd: Double
+
+    /// Turns each placement's own least element start into the least of it and every later
+    /// section's (a backward pass once all sections are placed).
+    static func carrySearchStartsBack(_ placements: inout [FlowSectionPlacement]) {
+        var leastStart = Double.infinity
+        for s in placements.indices.reversed() {
+            leastStart = Swift.min(leastStart, placements[s].searchStart)
+            placements[s].searchStart = leastStart
+        }
+    }
 }
 
 // MARK: Protocol parameters (LayoutRegistry)

@@ -47,7 +47,7 @@ enum SessionMethods {
             // The same state a restart restores, taken in memory: what the snapshot keeps is
             // exactly what continues a session bit for bit (SnapshotContinuityTests).
             var state: SessionState
-            var view: CollectionView
+            let view: CollectionView
             do throws(PersistenceError) { state = try SessionState(source) } catch {
                 throw .domain("invalid_state", "session '\(source.name)' cannot be forked: \(error.description)")
             }
@@ -55,13 +55,7 @@ enum SessionMethods {
             do throws(ParamError) { view = try state.makeView() } catch {
                 throw .domain("invalid_state", "session '\(source.name)' cannot be forked: \(error.message)")
             }
-            _ = view.drainEvents()
-            let now = context.server.nowMilliseconds
-            let fork = Session(name: name, collectionView: view, clock: clock,
-                               epochMilliseconds: clock == .live ? now - view.time * 1000 : now,
-                               contactLimit: context.server.configuration.maximumContacts)
-            context.server.sessions[name] = fork
-            return info(fork)
+            return install(view, name: name, clock: clock, context)
         },
         Method("session.list", .reads) { context throws(RPCError) in
             try context.allow([])
@@ -164,7 +158,7 @@ enum SessionMethods {
             throw .invalidParams("params.clock: expected \"manual\" (the default with state) or \"live\", found \"\(clockName)\"")
         }
         if context.server.manualClocksOnly { clock = .manual }
-        var view: CollectionView
+        let view: CollectionView
         do throws(ParamError) {
             var state = try SessionState(value, path: "params.state")
             try StateRanges.check(state, path: "params.state")
@@ -173,6 +167,13 @@ enum SessionMethods {
         } catch {
             throw .invalidParams(error)
         }
+        return install(view, name: name, clock: clock, context)
+    }
+
+    /// A session made from a restored state (a fork, a `state` at creation) joins the server:
+    /// its clock's epoch is set so that a live one goes on from the state's time.
+    private static func install(_ view: CollectionView, name: String, clock: Session.Clock, _ context: MethodContext) -> JSONValue {
+        var view = view
         _ = view.drainEvents()
         let now = context.server.nowMilliseconds
         let session = Session(name: name, collectionView: view, clock: clock,

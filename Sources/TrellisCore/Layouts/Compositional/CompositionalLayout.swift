@@ -102,11 +102,7 @@ public struct CompositionalLayout: Layout {
             start += length
         }
         totalLength = start
-        var leastStart = Double.infinity
-        for s in placements.indices.reversed() {
-            leastStart = Swift.min(leastStart, placements[s].searchStart)
-            placements[s].searchStart = leastStart
-        }
+        FlowSectionPlacement.carrySearchStartsBack(&placements)
     }
 
     /// Pinned headers follow the visible bounds; a new size changes every fraction.
