@@ -7,8 +7,8 @@
 /// some item's differs from the default; payloads packed into one byte buffer with an end
 /// offset per item, only once some item has one. A million generated items (an id and a short
 /// label payload) held 151 B each as an array of 64-byte `Item`s, each with its payload in a
-/// heap array of its own; as columns they hold about 45 B. An `Item` is built on access, its
-/// payload a slice of the chunk's buffer (no copy).
+/// heap array of its own; as columns the server holds 48–50 B per item (`tools/bench scale`).
+/// An `Item` is built on access, its payload a slice of the chunk's buffer (no copy).
 @usableFromInline
 struct ItemChunk: Sendable {
     @usableFromInline private(set) var ids: [ItemID] = []
