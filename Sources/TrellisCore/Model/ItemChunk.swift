@@ -11,7 +11,58 @@
 /// An `Item` is built on access, its payload a slice of the chunk's buffer (no copy).
 @usableFromInline
 struct ItemChunk: Sendable {
-    @usableFromInline private(set) var ids: [ItemID] = []
+    /// One reference for all the columns: a list of chunks is copied (a batch copies its
+    /// section's) with one retain per chunk, where a struct of eight arrays took eight, and
+    /// retains and releases were a quarter of one insert into a million items.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        // Unchecked: written only through `ItemChunk`'s mutating methods, after they made it
+        // unique (copy-on-write), so no two values ever share a storage that changes.
+        var columns: ItemChunkColumns
+        init(_ columns: ItemChunkColumns) { self.columns = columns }
+    }
+
+    @usableFromInline var storage: Storage
+
+    init(reserving capacity: Int) { storage = Storage(ItemChunkColumns(reserving: capacity)) }
+
+    init<C: Collection<Item>>(_ items: C) { storage = Storage(ItemChunkColumns(items)) }
+
+    /// Items `range` of `chunk`, in a chunk of their own.
+    init(_ chunk: ItemChunk, range: Range<Int>) { storage = Storage(ItemChunkColumns(chunk.storage.columns, range: range)) }
+
+    @usableFromInline var ids: [ItemID] { storage.columns.ids }
+    @usableFromInline var count: Int { storage.columns.count }
+    var isEmpty: Bool { storage.columns.isEmpty }
+    var sizedCount: Int { storage.columns.sizedCount }
+    @usableFromInline subscript(offset: Int) -> Item { storage.columns[offset] }
+    func size(at offset: Int) -> Size? { storage.columns.size(at: offset) }
+    func mightHold(anyOf digests: [UInt64]) -> Bool { storage.columns.mightHold(anyOf: digests) }
+    func holdsSameItems(as other: ItemChunk) -> Bool {
+        storage === other.storage || storage.columns.holdsSameItems(as: other.storage.columns)
+    }
+    var storageAddress: UnsafeRawPointer? { storage.columns.storageAddress }
+
+    /// The storage, copied first when another chunk shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.columns) }
+        return storage
+    }
+
+    mutating func append(_ item: Item) { unique().columns.append(item) }
+    mutating func append(contentsOf chunk: ItemChunk, range: Range<Int>) {
+        unique().columns.append(contentsOf: chunk.storage.columns, range: range)
+    }
+    mutating func insert(_ item: Item, at offset: Int) { unique().columns.insert(item, at: offset) }
+    @discardableResult
+    mutating func remove(at offset: Int) -> Item { unique().columns.remove(at: offset) }
+    @discardableResult
+    mutating func replace(at offset: Int, with item: Item) -> Item { unique().columns.replace(at: offset, with: item) }
+}
+
+/// The columns themselves, edited in place by `ItemChunk` once it holds them alone.
+struct ItemChunkColumns: Sendable {
+    private(set) var ids: [ItemID] = []
     /// Empty while no item has a size of its own.
     private var sizes: [Size?] = []
     private(set) var sizedCount = 0
@@ -44,15 +95,15 @@ struct ItemChunk: Sendable {
     }
 
     /// Items `range` of `chunk`, in a chunk of their own.
-    init(_ chunk: ItemChunk, range: Range<Int>) {
+    init(_ chunk: ItemChunkColumns, range: Range<Int>) {
         self.init(reserving: range.count)
         append(contentsOf: chunk, range: range)
     }
 
-    @usableFromInline var count: Int { ids.count }
+    var count: Int { ids.count }
     @inline(__always) var isEmpty: Bool { ids.isEmpty }
 
-    @usableFromInline subscript(offset: Int) -> Item {
+    subscript(offset: Int) -> Item {
         Item(id: ids[offset], size: size(at: offset), reuseIdentifier: reuseIdentifier(at: offset), data: payload(at: offset))
     }
 
@@ -80,7 +131,7 @@ struct ItemChunk: Sendable {
 
     /// Appends `chunk`'s items `range` column by column (a batch rebuilding a section copies most
     /// items this way).
-    mutating func append(contentsOf chunk: ItemChunk, range: Range<Int>) {
+    mutating func append(contentsOf chunk: ItemChunkColumns, range: Range<Int>) {
         guard !range.isEmpty else { return }
         let before = count
         ids.append(contentsOf: chunk.ids[range])
@@ -249,7 +300,7 @@ struct ItemChunk: Sendable {
     /// Whether the two chunks hold equal items: column by column when they are stored alike,
     /// item by item when not (a table of reuse names in another order, a column one of them
     /// keeps explicit).
-    func holdsSameItems(as other: ItemChunk) -> Bool {
+    func holdsSameItems(as other: ItemChunkColumns) -> Bool {
         guard ids == other.ids else { return false }
         if sizes == other.sizes && reuse == other.reuse && reuseNames == other.reuseNames
             && payloadEnds == other.payloadEnds && payloadBytes == other.payloadBytes {
