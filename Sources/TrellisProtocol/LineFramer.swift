@@ -133,4 +133,7 @@ public enum ProtocolLimits {
     /// The most bytes of one message a server reads unless started with another
     /// `--max-message-bytes` (its `hello` reports the one it uses).
     public static let defaultMaximumMessageBytes = 1 << 20
+    /// The most `--max-message-bytes` may raise it to: a line is read whole into memory, and a
+    /// request's strings and payloads are copied a few times on their way in.
+    public static let largestMaximumMessageBytes = 1 << 30
 }

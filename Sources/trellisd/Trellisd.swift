@@ -18,7 +18,7 @@ struct Trellisd: ParsableCommand {
     @Option(help: "Frames per second of live sessions while something moves.")
     var fps: Double = 60
 
-    @Option(help: "The largest request accepted, in bytes.")
+    @Option(help: "The largest request accepted, in bytes (1024 to 1073741824).")
     var maxMessageBytes: Int = ProtocolLimits.defaultMaximumMessageBytes
 
     @Option(help: "The most clients connected at once.")
@@ -85,7 +85,9 @@ struct Trellisd: ParsableCommand {
 
     func validate() throws {
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
-        guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
+        guard maxMessageBytes >= 1024, maxMessageBytes <= ProtocolLimits.largestMaximumMessageBytes else {
+            throw ValidationError("--max-message-bytes must be between 1024 and \(ProtocolLimits.largestMaximumMessageBytes) bytes (1 GiB)")
+        }
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
