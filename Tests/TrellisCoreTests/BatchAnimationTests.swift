@@ -122,6 +122,27 @@ import Testing
         #expect(view.scene.views.map { $0.itemID } == ["i4", "i0", "n", "i2"])
     }
 
+    /// A plan worked out beforehand (off the server's loop) lands as `applySnapshot` of its
+    /// snapshot would; a plan made from data the view no longer has is worked out again.
+    @Test func aSnapshotPlanAppliesAsTheSnapshotWould() throws {
+        let target = try CollectionData(sections: [Section(id: "s0", items: ["i4", "i0", "n", "i2"].map { Item(id: ItemID($0)) })])
+        var direct = list(5), planned = list(5)
+        let plan = try SnapshotPlan(from: planned.data, to: target)
+        let expected = try direct.applySnapshot(target, animation: linear)
+        let got = try planned.applySnapshot(plan, animation: linear)
+        #expect(got.result == expected.result && got.batch == expected.batch)
+        direct.advance(to: 0.1)
+        planned.advance(to: 0.1)
+        #expect(planned.scene == direct.scene)
+
+        var moved = list(5)
+        try moved.performBatchUpdates(BatchUpdate([.deleteItems(at: [IndexPath(0, 4)])]), animation: .immediate)
+        let stale = try moved.applySnapshot(plan, animation: .immediate)
+        #expect(moved.data == target)
+        #expect(stale.result.deleted == [IndexPath(0, 1), IndexPath(0, 3)])
+        #expect(stale.result != plan.result)
+    }
+
     @Test func circleInsertComesFromTheCentreAndDeleteShrinksIntoIt() throws {
         var view = CollectionView(boundsSize: Size(500, 500), layout: CircleLayout(), data: items(4))
         try view.performBatchUpdates(BatchUpdate([.insertItems(at: [IndexPath(0, 3)], items: [Item(id: "n")]),

@@ -23,6 +23,15 @@ extension CollectionView {
         return (install(result, timing: timing, dataGiven: false), batch, result)
     }
 
+    /// Applies a snapshot whose diff was worked out beforehand (`SnapshotPlan`), as
+    /// `applySnapshot` would; a plan made from data other than the engine's is worked out again.
+    @discardableResult
+    public mutating func applySnapshot(_ plan: SnapshotPlan, animation timing: AnimationTiming = .default)
+        throws(UpdateError) -> (update: Int, batch: BatchUpdate, result: UpdateResult) {
+        guard plan.base == data else { return try applySnapshot(plan.snapshot, animation: timing) }
+        return (install(plan.result, timing: timing, dataGiven: false), plan.batch, plan.result)
+    }
+
     /// The identifiers of items before the update that the data after it lacks, from the update's
     /// sets (O(changes), not O(items)): items deleted, or in a deleted or reloaded section, less
     /// those that arrive again. Nil when the client gave the data after the update (`dataGiven`),

@@ -56,28 +56,36 @@ extension Server {
     func runPendingRequests() {
         let all = pendingRequests.values.sorted { $0.work.session.name < $1.work.session.name }
         let share = configuration.requestBudgetMilliseconds / Double(max(1, all.count))
-        for pending in all {
+        for pending in all where !pending.work.awaitingPool() {
             let started = nowMilliseconds, deadline = started + share
-            let result = pending.work.step(pending.work.session) { self.nowMilliseconds < deadline }
+            let outcome = pending.work.step(pending.work.session) { self.nowMilliseconds < deadline }
             pending.cost += nowMilliseconds - started
-            if let result { finish(pending, result: result) }
+            if let outcome { finish(pending, outcome: outcome) }
             requestTimings.record(nowMilliseconds - started)
         }
-        if pendingRequests.isEmpty { pendingRunner.stop() }
+        // Work on the thread pool wakes the runner when it is back (`awaitingPool`).
+        if pendingRequests.values.allSatisfy({ $0.work.awaitingPool() }) { pendingRunner.stop() }
     }
 
-    private func finish(_ pending: PendingRequest, result: JSONValue) {
+    private func finish(_ pending: PendingRequest, outcome: DeferredOutcome) {
         let session = pending.work.session
         pendingRequests[session.name] = nil
-        var outcome = Result<JSONValue, RPCError>.success(result)
-        if pending.method.isJournaled {
-            do { try acceptChange(pending.method.name, params: pending.params, touched: session, cost: pending.cost, journaledByHandler: false) } catch {
+        var outcome = outcome
+        // A refused outcome changed nothing: nothing to journal.
+        var refused = false
+        if case .failure = outcome { refused = true }
+        if pending.method.isJournaled && !refused {
+            do {
+                try acceptChange(pending.method.name, params: pending.params, touched: session, cost: pending.cost,
+                                 journaledByHandler: pending.work.journaledByStep)
+            } catch {
                 outcome = .failure(error)
             }
         }
         if let id = pending.id, !pending.connection.isClosing {
             switch outcome {
-            case .success(let value): reply(id: id, result: .value(value), to: pending.connection)
+            case .value(let value): reply(id: id, result: .value(value), to: pending.connection)
+            case .encoded(let bytes): reply(id: id, result: .encoded(bytes), to: pending.connection)
             case .failure(let error): reply(id: id, error: error, to: pending.connection)
             }
         }

@@ -23,7 +23,7 @@ enum ClockMethods {
                 return result(session)
             }
             context.deferred = DeferredWork(session: session) { session, more in
-                session.collectionView.continueAdvance(dynamicsWhile: more) ? result(session) : nil
+                session.collectionView.continueAdvance(dynamicsWhile: more) ? .value(result(session)) : nil
             }
             return .null
         },

@@ -1,5 +1,7 @@
 import TrellisCore
+import TrellisJSON
 import TrellisProtocol
+import TrellisTransport
 
 /// The chunked form of data.reload, for data too large for one request (`--max-message-bytes`
 /// stays a guard, not a wall): `data.reload.begin` opens an upload, `data.reload.append` stages
@@ -82,9 +84,9 @@ enum ReloadUploadMethods {
         return result
     }
 
-    /// The pending upload ended for its commit, and the staged data, checked across every chunk
-    /// (a refused commit changes nothing: the upload is gone, the session untouched).
-    private static func committedData(_ context: inout MethodContext, _ purpose: UploadPurpose) throws(RPCError) -> (Session, CollectionData) {
+    /// The pending upload ended for its commit, and its staged sections (a refused commit
+    /// changes nothing: the upload is gone, the session untouched).
+    private static func takenUpload(_ context: inout MethodContext, _ purpose: UploadPurpose) throws(RPCError) -> (Session, token: String, StagedSections) {
         let server = context.server, client = ObjectIdentifier(context.client)
         var upload = try pendingUpload(context, purpose)
         // The upload ends here whatever follows: a commit that is refused changes nothing.
@@ -93,42 +95,139 @@ enum ReloadUploadMethods {
         guard upload.session === session else {
             throw .domain("invalid_state", "session '\(session.name)' was closed and made again since upload '\(upload.token)' began; the upload is dropped and nothing changed: begin a new one")
         }
-        do throws(DataError) { return (session, try upload.takeData()) } catch {
-            throw .domain("invalid_data", "\(error.description) (checked across every chunk of the upload); upload '\(upload.token)' is dropped and session '\(session.name)' is unchanged: begin a new upload",
-                          details: ["upload": .string(upload.token)])
+        return (session, upload.token, upload.takeStaged())
+    }
+
+    /// What a commit works out before it touches the session, from values only (so a socket's
+    /// commit does it on libuv's thread pool, `committed`): the staged data checked across every
+    /// chunk and joined, an apply's diff, and the params of the one request the commit equals
+    /// (its journal line and recorded script line).
+    private struct CommitWork: Sendable {
+        var data: CollectionData
+        var plan: SnapshotPlan?
+        var params: ByteBuffer
+    }
+
+    /// Why a commit was refused before it touched the session.
+    private enum CommitRefusal: Error, Sendable {
+        case data(DataError)
+        case update(UpdateError)
+    }
+
+    private static func work(_ staged: StagedSections, purpose: UploadPurpose, base: CollectionData,
+                             session: String, options: [(String, JSONValue)]) -> Result<CommitWork, CommitRefusal> {
+        let data: CollectionData
+        do throws(DataError) { data = try staged.data() } catch { return .failure(.data(error)) }
+        var plan: SnapshotPlan?
+        if purpose == .apply {
+            do throws(UpdateError) { plan = try SnapshotPlan(from: base, to: data) } catch { return .failure(.update(error)) }
         }
+        var params = ByteBuffer(capacity: 64 + data.totalItemCount * 24)
+        var object = JSONObjectWriter(into: &params)
+        for (key, value) in options {
+            object.key(key, into: &params)
+            JSONWriter.write(value, into: &params)
+        }
+        object.field("session", session, into: &params)
+        object.key("sections", into: &params)
+        DataEncoding.write(sections: data, into: &params)
+        object.end(into: &params)
+        return .success(CommitWork(data: data, plan: plan, params: params))
+    }
+
+    /// A commit whose work is done: the session changed (reloaded, or the plan applied with
+    /// `timing`), the change journaled and recorded, and the reply's bytes; or why it was refused.
+    private static func install(_ work: Result<CommitWork, CommitRefusal>, purpose: UploadPurpose, token: String,
+                                session: Session, timing: AnimationTiming, form: MappingForm, server: Server) -> DeferredOutcome {
+        let done: CommitWork
+        switch work {
+        case .success(let work): done = work
+        case .failure(.data(let error)):
+            return .failure(.domain("invalid_data", "\(error.description) (checked across every chunk of the upload); upload '\(token)' is dropped and session '\(session.name)' is unchanged: begin a new upload",
+                                    details: ["upload": .string(token)]))
+        case .failure(.update(let error)):
+            var error = RPCError.from(error)
+            error.message += "; upload is dropped and session '\(session.name)' is unchanged"
+            return .failure(error)
+        }
+        var reply = ByteBuffer(capacity: 512)
+        if let plan = done.plan {
+            let applied: (update: Int, batch: BatchUpdate, result: UpdateResult)
+            do throws(UpdateError) { applied = try session.collectionView.applySnapshot(plan, animation: timing) } catch {
+                return install(.failure(.update(error)), purpose: purpose, token: token, session: session, timing: timing, form: form, server: server)
+            }
+            WireEncoding.writeUpdateResult(applied.result, update: applied.update, mapping: form, into: &reply)
+        } else {
+            session.collectionView.reloadData(done.data)
+            var object = JSONObjectWriter(into: &reply)
+            object.field("sections", done.data.numberOfSections, into: &reply)
+            object.field("items", done.data.totalItemCount, into: &reply)
+            object.end(into: &reply)
+        }
+        do throws(RPCError) { try save(purpose.method, params: done.params, of: session, server: server) } catch {
+            return .failure(error)
+        }
+        server.memoryTrim.trim(now: server.nowMilliseconds)
+        return .encoded(reply)
+    }
+
+    /// A commit: on a socket its work goes to libuv's thread pool and the request waits for it
+    /// (a million items take 1-2 s of checking, diffing and encoding, which would hold the loop),
+    /// with every other request naming the session parked behind it, so the data it was
+    /// worked out from is the data it lands on; in process (embedded, replay) it runs at once.
+    private static func commit(_ context: inout MethodContext, _ purpose: UploadPurpose, timing: AnimationTiming,
+                               form: MappingForm, options: [(String, JSONValue)]) throws(RPCError) -> JSONValue {
+        let (session, token, staged) = try takenUpload(&context, purpose)
+        let server = context.server, base = session.collectionView.data, name = session.name
+        context.journaledByHandler = true
+        if context.canDefer {
+            let slot = CommitSlot()
+            let queued = BackgroundWork.run(on: server.loop, { work(staged, purpose: purpose, base: base, session: name, options: options) },
+                                            completion: { [weak server] result in
+                                                slot.result = result
+                                                server?.pendingRunner.start()
+                                            })
+            if queued {
+                var deferred = DeferredWork(session: session) { session, _ in
+                    slot.result.map { install($0, purpose: purpose, token: token, session: session, timing: timing, form: form, server: server) }
+                }
+                deferred.awaitingPool = { slot.result == nil }
+                deferred.journaledByStep = true
+                context.deferred = deferred
+                return .null
+            }
+        }
+        let outcome = install(work(staged, purpose: purpose, base: base, session: name, options: options),
+                              purpose: purpose, token: token, session: session, timing: timing, form: form, server: server)
+        switch outcome {
+        case .failure(let error): throw error
+        case .encoded(let bytes): context.encodedResult = bytes; return .null
+        case .value(let value): return value
+        }
+    }
+
+    /// Where the pool's result waits for the loop (read only after libuv ordered the two).
+    private final class CommitSlot: @unchecked Sendable {
+        var result: Result<CommitWork, CommitRefusal>?
     }
 
     @Sendable private static func commitReload(_ context: inout MethodContext) throws(RPCError) -> JSONValue {
         try context.allow(["session", "upload"])
-        let (session, data) = try committedData(&context, .reload)
-        session.collectionView.reloadData(data)
-        try saveCommitted("data.reload", data, of: session, context: &context)
-        context.server.memoryTrim.trim(now: context.server.nowMilliseconds)
-        return .object(["sections": .number(Double(data.numberOfSections)), "items": .number(Double(data.totalItemCount))])
+        _ = try pendingUpload(context, .reload)
+        return try commit(&context, .reload, timing: .default, form: .ranges, options: [])
     }
 
     /// As one `data.apply` of everything staged: the same diff, animation and reply. Its
     /// animation options and `mapping` come with the commit (they are read before the upload
-    /// ends, so a bad one leaves it pending).
+    /// ends, so a bad one leaves it pending); the journal line carries the options, which
+    /// replay needs to animate it the same way.
     @Sendable private static func commitApply(_ context: inout MethodContext) throws(RPCError) -> JSONValue {
         try context.allow(WireDecoding.timingKeys + ["session", "upload", "mapping"])
         _ = try pendingUpload(context, .apply)
         let timing = try context.timing()
         let form = try context.mappingForm()
-        let (session, snapshot) = try committedData(&context, .apply)
-        let applied: (update: Int, result: UpdateResult)
-        do throws(UpdateError) {
-            let (update, _, result) = try session.collectionView.applySnapshot(snapshot, animation: timing)
-            applied = (update, result)
-        } catch {
-            var error = RPCError.from(error)
-            error.message += "; upload is dropped and session '\(session.name)' is unchanged"
-            throw error
-        }
-        try saveCommitted("data.apply", snapshot, of: session, context: &context)
-        context.server.memoryTrim.trim(now: context.server.nowMilliseconds)
-        return context.updateResult(applied.result, update: applied.update, mapping: form)
+        let options = WireDecoding.timingKeys.compactMap { key in context.params.field(key).map { (key, $0) } }
+        return try commit(&context, .apply, timing: timing, form: form, options: options)
     }
 
     /// The calling connection's upload named by `params.upload`, for `params.session`.
@@ -159,28 +258,14 @@ enum ReloadUploadMethods {
     }
 
     /// Makes a commit durable. Its data is in no request, so it is journaled as the one
-    /// `data.reload` or `data.apply` it equals (an apply with the commit's animation options,
-    /// which replay needs to animate it the same way), its params written straight into the
-    /// line (no JSON tree of a million items); a journal that large is then due for compaction,
-    /// which writes the snapshot off the loop. Journal first, reply second, as for every change.
-    private static func saveCommitted(_ method: String, _ data: CollectionData, of session: Session,
-                                      context: inout MethodContext) throws(RPCError) {
-        context.journaledByHandler = true
-        let options = WireDecoding.timingKeys.compactMap { key in context.params.field(key).map { (key, $0) } }
-        let writeParams = { (b: inout ByteBuffer) in
-            var params = JSONObjectWriter(into: &b)
-            for (key, value) in options where method == "data.apply" {
-                params.key(key, into: &b)
-                JSONWriter.write(value, into: &b)
-            }
-            params.field("session", session.name, into: &b)
-            params.key("sections", into: &b)
-            DataEncoding.write(sections: data, into: &b)
-            params.end(into: &b)
-        }
+    /// `data.reload` or `data.apply` it equals, with `params` written beforehand (no JSON tree
+    /// of a million items); a journal that large is then due for compaction, which writes the
+    /// snapshot off the loop. Journal first, reply second, as for every change.
+    private static func save(_ method: String, params: ByteBuffer, of session: Session, server: Server) throws(RPCError) {
+        let writeParams = { (b: inout ByteBuffer) in b.append(params) }
         // The flight recorder writes it as the same request (FlightRecorder).
-        context.server.recordCommitted(method, session: session, capacity: 64 + data.totalItemCount * 24, writeParams: writeParams)
-        guard let persistence = context.server.persistence else { return }
-        try persistence.record(method: method, touched: session, capacity: 64 + data.totalItemCount * 24, writeParams: writeParams)
+        server.recordCommitted(method, session: session, capacity: params.count, writeParams: writeParams)
+        guard let persistence = server.persistence else { return }
+        try persistence.record(method: method, touched: session, capacity: params.count, writeParams: writeParams)
     }
 }

@@ -84,19 +84,29 @@ struct ReloadUpload {
         chunks += 1
     }
 
-    /// The staged data as one data set, its item identifiers checked across every chunk (the
-    /// error names the duplicates), leaving the upload empty.
-    mutating func takeData() throws(DataError) -> CollectionData {
-        var sections: [Section] = []
-        sections.reserveCapacity(sectionIDs.count)
-        for k in sectionIDs.indices {
-            let items = sectionItems[k]
-            sectionItems[k] = ItemList()
-            sections.append(Section(id: sectionIDs[k], items: items))
-        }
+    /// The staged sections, leaving the upload empty: a value that can go to another thread,
+    /// where `StagedSections.data()` checks and joins them.
+    mutating func takeStaged() -> StagedSections {
+        let staged = StagedSections(ids: sectionIDs, items: sectionItems)
         sectionIDs = []
         sectionItems = []
         knownSections = []
+        return staged
+    }
+}
+
+/// An upload's sections taken out of it for its commit.
+struct StagedSections: Sendable {
+    let ids: [SectionID]
+    let items: [ItemList]
+
+    /// The staged data as one data set, its item identifiers checked across every chunk (the
+    /// error names the duplicates). A million items take a good part of a second: a commit on
+    /// the server's loop does this on libuv's thread pool.
+    func data() throws(DataError) -> CollectionData {
+        var sections: [Section] = []
+        sections.reserveCapacity(ids.count)
+        for k in ids.indices { sections.append(Section(id: ids[k], items: items[k])) }
         return try CollectionData(sections: sections)
     }
 }
