@@ -58,10 +58,16 @@ extension Server {
         let share = configuration.requestBudgetMilliseconds / Double(max(1, all.count))
         for pending in all where !pending.work.awaitingPool() {
             let started = nowMilliseconds, deadline = started + share
+            let compactions = persistence?.compactions ?? 0
             let outcome = pending.work.step(pending.work.session) { self.nowMilliseconds < deadline }
             pending.cost += nowMilliseconds - started
             if let outcome { finish(pending, outcome: outcome) }
-            requestTimings.record(nowMilliseconds - started)
+            let held = nowMilliseconds - started
+            requestTimings.record(held)
+            if held > 2 * configuration.requestBudgetMilliseconds {
+                noteSlowRequest("\(pending.method.name) on '\(pending.work.session.name)' (a turn of its deferred work)", held: held,
+                                tookSnapshot: (persistence?.compactions ?? 0) != compactions)
+            }
         }
         // Work on the thread pool wakes the runner when it is back (`awaitingPool`).
         if pendingRequests.values.allSatisfy({ $0.work.awaitingPool() }) { pendingRunner.stop() }
