@@ -26,6 +26,34 @@ import TrellisProtocol
         return (0..<rows).map { r in String(String.UnicodeScalarView((0..<columns).map { canvas[$0, r].character })) }
     }
 
+    /// Labels and colours kept between frames: read again when a view shows another payload or
+    /// item (a reused view), dropped with views that left, and drawn as a fresh read would.
+    @Test func appearancesFollowTheirViewsAcrossFrames() {
+        var appearances = ViewAppearances()
+        let first = view(1, Rect(0, 0, 20, 12), data: .object(["label": .string("one"), "color": .string("#ff0000")]))
+        #expect(appearances.of(first) == .init(label: "one", color: ViewColor(parsing: "#ff0000")!))
+        var reused = first
+        reused.data = ItemPayload(label("two"))
+        reused.itemID = "i9"
+        #expect(appearances.of(reused).label == "two")
+        var bare = reused
+        bare.data = nil
+        #expect(appearances.of(bare).label == "i9")
+        #expect(appearances.of(bare).color == ViewColor.of(bare))
+
+        let views = [view(1, Rect(0, 0, 20, 12), data: label("a")), view(2, Rect(20, 0, 20, 12), data: label("b"))]
+        let scene = Scene(time: 0, contentOffset: .zero, contentSize: Size(40, 40), boundsSize: Size(40, 40), views: views)
+        let mapping = ViewportMapping(visible: Rect(0, 0, 40, 40), columns: 20, rows: 10)
+        var kept = TerminalCanvas(columns: 20, rows: 10), fresh = TerminalCanvas(columns: 20, rows: 10)
+        ascii.draw(scene, mapping: mapping, appearances: &appearances, into: &kept)
+        ascii.draw(scene, mapping: mapping, into: &fresh)
+        #expect(kept.lines == fresh.lines)
+        #expect(appearances.count == 2)
+        let one = Scene(time: 0, contentOffset: .zero, contentSize: Size(40, 40), boundsSize: Size(40, 40), views: [views[1]])
+        ascii.draw(one, mapping: mapping, appearances: &appearances, into: &kept)
+        #expect(appearances.count == 1)
+    }
+
     @Test func mappingFitsTheVisibleRectKeepingCellsTwiceAsTallAsWide() {
         // 400×312 points into 100×39 cells: 4 points a column, 8 a row, no margins.
         let exact = ViewportMapping(visible: Rect(0, 0, 400, 312), columns: 100, rows: 39)

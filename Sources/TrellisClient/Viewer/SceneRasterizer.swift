@@ -24,6 +24,13 @@ public struct SceneRasterizer: Sendable {
 
     /// Draws the views of `scene` that meet the visible rect of `mapping`, clipped to it.
     public func draw(_ scene: Scene, mapping: ViewportMapping, into canvas: inout TerminalCanvas) {
+        var appearances = ViewAppearances()
+        draw(scene, mapping: mapping, appearances: &appearances, into: &canvas)
+    }
+
+    /// The same, with labels and colours kept in `appearances` from one frame to the next (a
+    /// viewer that redraws every frame reads each payload once).
+    public func draw(_ scene: Scene, mapping: ViewportMapping, appearances: inout ViewAppearances, into canvas: inout TerminalCanvas) {
         let clip = CellBox(left: mapping.columnOffset, top: mapping.rowOffset,
                            right: mapping.columnOffset + mapping.visibleColumns - 1,
                            bottom: mapping.rowOffset + mapping.visibleRows - 1)
@@ -45,8 +52,10 @@ public struct SceneRasterizer: Sendable {
         // Depth among what is on screen: views far off to the side do not stretch the scale.
         let cues = DepthCue.cues(for: placed.map { DepthCue.depth(of: $0.view.attributes) })
         for (p, cue) in zip(placed, cues) {
-            draw(p.view, corners: p.corners, centre: p.centre, cue: cue, mapping: mapping, clip: clip, into: &canvas)
+            draw(p.view, appearance: appearances.of(p.view), corners: p.corners, centre: p.centre, cue: cue, mapping: mapping,
+                 clip: clip, into: &canvas)
         }
+        appearances.keep(only: scene)
     }
 
     /// The cells of the view's four corners (clockwise from its own top-left) and of its
@@ -61,7 +70,7 @@ public struct SceneRasterizer: Sendable {
         return (points.map { mapping.cornerCell($0, towards: centre) }, centre)
     }
 
-    private func draw(_ view: SceneView, corners: [(column: Int, row: Int)], centre: CellPoint, cue: DepthCue,
+    private func draw(_ view: SceneView, appearance: ViewAppearances.Appearance, corners: [(column: Int, row: Int)], centre: CellPoint, cue: DepthCue,
                       mapping: ViewportMapping, clip: CellBox, into canvas: inout TerminalCanvas) {
         let a = view.attributes
         let minColumn = corners.map(\.column).min()!, maxColumn = corners.map(\.column).max()!
@@ -73,7 +82,7 @@ public struct SceneRasterizer: Sendable {
         // A far view is drawn as a half-faded one at most; a near opaque one with heavy strokes.
         let alpha = cue == .far ? min(a.alpha, 0.5) : a.alpha
         let glyphs = cue == .near && alpha >= 0.66 ? BoxGlyphs.heavy(unicode: unicode) : BoxGlyphs.forAlpha(alpha, unicode: unicode)
-        let color = TerminalColor(ViewColor.of(view), depth: colorDepth)
+        let color = TerminalColor(appearance.color, depth: colorDepth)
         let strokeStyle = CellStyle(foreground: color, intensity: alpha >= 0.66 ? (cue == .near ? .bold : .normal) : .dim)
         let labelStyle = CellStyle(foreground: color, intensity: alpha >= 0.66 ? .bold : alpha >= 0.33 ? .normal : .dim)
         func inClip(_ c: Int, _ r: Int) -> Bool { c >= clip.left && c <= clip.right && r >= clip.top && r <= clip.bottom }
@@ -140,7 +149,7 @@ public struct SceneRasterizer: Sendable {
             chosen = titleFrom...titleTo
         }
         guard let run = chosen else { return }
-        let text = Array(TerminalText.cells(view.displayLabel).prefix(run.count))
+        let text = Array(TerminalText.cells(appearance.label).prefix(run.count))
         let start = run.lowerBound + (run.count - text.count) / 2
         for (i, scalar) in text.enumerated() { canvas[start + i, row] = TerminalCell(scalar, style: labelStyle) }
     }

@@ -38,7 +38,7 @@ extension TerminalViewer {
             DebugLayerRasterizer(colorDepth: rasterizer.colorDepth, unicode: rasterizer.unicode)
                 .draw(DebugLayerPlacement.inContent(debugLayer.sorted, scene: scene), mapping: mapping, into: &canvas)
         }
-        rasterizer.draw(scene, mapping: mapping, into: &canvas)
+        rasterizer.draw(scene, mapping: mapping, appearances: &appearances, into: &canvas)
         drawEdges(of: mapping, into: &canvas)
         if let caption {
             let cells = TerminalText.cells(" " + caption).prefix(size.columns)

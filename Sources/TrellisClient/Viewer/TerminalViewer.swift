@@ -61,6 +61,8 @@ public final class TerminalViewer {
     let loop: EventLoop
     let connection: LoopConnection
     let rasterizer: SceneRasterizer
+    /// Each view's label and colour, kept between frames.
+    var appearances = ViewAppearances()
     var stdinTTY: TTY?
     var stdoutTTY: TTY?
     /// The loop's other handles (TerminalViewer+Handles.swift), closed together when the viewer stops.
