@@ -21,7 +21,7 @@ import TrellisCore
     """#
 
     static func frame(_ c: RPCConnection, item: Int) throws -> JSONValue? {
-        let reply = try c.result("query.attributes", ["session": .string("o"), "rect": .array([-2000, 0, 5000, 120].map { .number($0) })])
+        let reply = try c.result("query.attributes", ["session": .string("o"), "rect": .array([-2000, 440, 5000, 120].map { .number($0) })])
         guard case .array(let found)? = reply["attributes"] else { return nil }
         return found.first { $0["element"]?["section"] == .number(1) && $0["element"]?["item"] == .number(Double(item)) }?["frame"]
     }
@@ -48,8 +48,8 @@ import TrellisCore
         #expect(scene["orthogonal"] == .array([.object(["section": .number(1), "offset": .number(300)])]))
         // Refusals change nothing.
         let flat = try c.call("scroll.to", ["session": .string("o"), "section": .number(0), "offset": .number(10)])
-        #expect(flat["error"]?["code"] == .number(-32602))
-        #expect(JSONWriter.string(flat).contains("params.section: section 0 does not scroll on its own"))
+        #expect(flat["error"]?["code"] == .number(-32008))
+        #expect(JSONWriter.string(flat).contains("section 0 does not scroll on its own"))
         let missing = try c.call("scroll.to", ["session": .string("o"), "section": .number(7), "offset": .number(10)])
         #expect(missing["error"]?["code"] == .number(-32006))
         #expect(JSONWriter.string(missing).contains("section 7 is out of range"))
