@@ -37,7 +37,8 @@ public struct OrthogonalScrolling: Hashable, Sendable {
         }
     }
 
-    /// Sections scrolled away from 0 or moving; a section at rest at 0 has no entry.
+    /// Sections a drag or a command has scrolled (until they are deleted or stop being
+    /// orthogonal); any other section is at 0.
     public var sections: [SectionID: Section] = [:]
     public var drag: Drag?
 
