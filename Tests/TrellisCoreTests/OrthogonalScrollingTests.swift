@@ -215,6 +215,26 @@ import Testing
         #expect(v.attributes(for: .cell(1, 0))?.alpha == 1)
     }
 
+    @Test func aHorizontalLayoutsBandsScrollDown() throws {
+        // Transposed: the strip is a column at x 10…110, as tall as the view (375); item k at
+        // (10, 10 + 110k − offset). A finger up 200 inside it: 200/110 = 1.82 → group 2 at 220.
+        var d = Self.description(.continuousGroupLeadingBoundary)
+        d.configuration.scrollDirection = .horizontal
+        let strip = Section(id: "strip", items: (0..<10).map { Item(id: ItemID("a\($0)")) })
+        let list = Section(id: "list", items: (0..<30).map { Item(id: ItemID("b\($0)")) })
+        var v = CollectionView(boundsSize: Size(600, 375), layout: CompositionalLayout(d), data: try CollectionData(sections: [strip, list]))
+        let band = try #require(v.layout.orthogonalBand(section: 0))
+        #expect(band.frame == Rect(x: 10, y: 0, width: 100, height: 375))
+        #expect(!band.scrollsHorizontally && band.maximumOffset == 735)
+        try v.pan(.began, translation: .zero, location: Point(50, 200))
+        try v.pan(.changed, translation: Point(0, -200))
+        try v.pan(.ended, translation: Point(0, -200))
+        Self.settle(&v, from: 0)
+        #expect(v.orthogonalOffset(section: 0) == 220)
+        #expect(v.attributes(for: .cell(0, 2))?.frame == Rect(x: 10, y: 10, width: 100, height: 100))
+        #expect(v.scroll.contentOffset == .zero)
+    }
+
     @Test func theRestRulesByHand() {
         let rule = OrthogonalScrollingBehavior.groupPagingCentered.restRule(groupLength: 100, pitch: 110, leadingInset: 10, bandLength: 375)
         #expect(rule.origin == -127.5 && rule.pitch == 110 && rule.onePitchAtATime && rule.decelerationRate == 0.99)
