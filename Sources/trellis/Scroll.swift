@@ -7,7 +7,7 @@ import TrellisProtocol
 /// setContentOffset, scrollToItem, or one orthogonal section's offset across, at once or animated.
 struct Scroll: ParsableCommand, OptionChecks {
     static let configuration = CommandConfiguration(
-        abstract: "Scroll a session: to a content offset, or to an item (scrollToItem).",
+        abstract: "Scroll a session: to a content offset, to an item (scrollToItem), or one orthogonal section across (--section N --to X).",
         discussion: "Positions: \(Choices.list(ScrollPosition.names.map(\.0))); one per axis joined with ','.")
 
     @OptionGroup var session: SessionArguments
