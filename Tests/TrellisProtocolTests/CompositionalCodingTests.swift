@@ -105,3 +105,36 @@ import TrellisCore
         }
     }
 }
+
+/// The visible-items effect on the wire: it round-trips, and each bad value is refused by path.
+@Suite struct CompositionalEffectCodingTests {
+    static let strip = #"{"name": "strip", "orthogonalScrollingBehavior": "groupPagingCentered","#
+
+    @Test func anEffectRoundTrips() throws {
+        let text = CompositionalCodingTests.badges.replacing(Self.strip, with: Self.strip + #" "visibleItemsEffect": {"scale": {"min": 0.7}, "alpha": {"min": 0.5}, "distance": 150},"#)
+        let layout = try #require(try CompositionalCodingTests.decode(text) as? CompositionalLayout)
+        #expect(layout.layoutDescription.sections[1].visibleItemsEffect == CompositionalVisibleItemsEffect(minimumScale: 0.7, minimumAlpha: 0.5, distance: 150))
+        let json = try #require(LayoutEncoding.json(layout))
+        let again = try #require(try LayoutSpec.layout(json, path: "layout") as? CompositionalLayout)
+        #expect(again.layoutDescription == layout.layoutDescription)
+    }
+
+    @Test func badEffectsNameTheirPath() {
+        func refusal(_ effect: String, in section: String = Self.strip) -> String? {
+            CompositionalCodingTests.refusal(section, section + #" "visibleItemsEffect": "# + effect + ",")
+        }
+        let big = refusal(#"{"scale": {"min": 1.5}}"#)
+        #expect(big?.hasPrefix("layout.sections[1].visibleItemsEffect.scale.min: expected a number from 0 to 1") == true, "\(big ?? "")")
+        let negative = refusal(#"{"alpha": {"min": -0.1}}"#)
+        #expect(negative?.hasPrefix("layout.sections[1].visibleItemsEffect.alpha.min:") == true, "\(negative ?? "")")
+        let missing = refusal(#"{"alpha": {}}"#)
+        #expect(missing?.hasPrefix("layout.sections[1].visibleItemsEffect.alpha.min:") == true, "\(missing ?? "")")
+        let unknown = refusal(#"{"spin": {"min": 0.5}}"#)
+        #expect(unknown?.contains("layout.sections[1].visibleItemsEffect") == true && unknown?.contains("spin") == true, "\(unknown ?? "")")
+        let distance = refusal(#"{"distance": 0}"#)
+        #expect(distance?.hasPrefix("layout.sections[1].visibleItemsEffect.distance:") == true, "\(distance ?? "")")
+        // Not orthogonal: the grid section.
+        let flat = refusal(#"{"scale": {"min": 0.5}}"#, in: #"{"name": "grid","#)
+        #expect(flat?.hasPrefix("layout.sections[0].visibleItemsEffect: ") == true && flat?.contains("only an orthogonal section") == true, "\(flat ?? "")")
+    }
+}

@@ -45,6 +45,15 @@ final class Fixtures: @unchecked Sendable {
         return layout
     }()
 
+    /// Those 1,000 sections of 100 items as orthogonal bands (Apple's "Orthogonal Sections":
+    /// the nested group 0.85 of the width, continuous), each under its header, in a phone's bounds.
+    lazy var orthogonalView: CollectionView = {
+        var description = compositionalNested
+        description.sections[0].orthogonalScrollingBehavior = .continuous
+        description.sections[0].group.size.width = .fractionalWidth(0.85)
+        return CollectionView(boundsSize: Size(375, 812), layout: CompositionalLayout(description), data: thousandSections)
+    }()
+
     /// 1,000,000 items, widths and heights 20…120 points.
     lazy var variableMillion: CollectionData = {
         var rng = SplitMix64(seed: 1)
@@ -204,6 +213,23 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let y = Double.random(in: 0..<height, using: &rng)
             blackHole(layout.attributes(in: Rect(0, y, 375, 812)))
+        }
+    }
+
+    // Issue 30: a finger scrolls one orthogonal section across, a frame per iteration (its band
+    // moves and the views are bound again), among 1,000 such sections of 100 items.
+    Benchmark("compositional.orthogonal.scroll") { benchmark in
+        var view = fixtures.orthogonalView
+        guard let band = view.layout.orthogonalBand(section: 500) else { fatalError("section 500 is not orthogonal") }
+        view.setContentOffset(Point(0, band.frame.minY - 100))
+        try! view.pan(.began, translation: .zero, location: Point(187.5, 100 + band.frame.height / 2))
+        var x = 0.0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            x -= 7
+            if -x > band.maximumOffset { x = 0 }
+            try! view.pan(.changed, translation: Point(x, 0))
+            blackHole(view.boundViewCount)
         }
     }
 

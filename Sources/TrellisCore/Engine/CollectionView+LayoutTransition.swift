@@ -145,6 +145,7 @@ extension CollectionView {
     private mutating func relayoutForTransition() {
         layout.prepare(context, invalidation: .all)
         scroll.contentSize = layout.contentSize
+        syncOrthogonalOffsets()
     }
 
     /// The element a transition keeps in place: the cell under the centre of the view, else the

@@ -53,6 +53,25 @@ extension CollectionView {
                 return
             }
         }
+        // A pan that began inside an orthogonal band moves that band (CollectionView+OrthogonalScrolling).
+        if scrollMotion.deceleration.orthogonal.drag != nil {
+            switch phase {
+            case .began: releaseOrthogonal(velocity: 0)
+            case .changed: followOrthogonal(translation); return
+            case .ended, .cancelled:
+                followOrthogonal(translation)
+                let band = scrollMotion.deceleration.orthogonal.drag.flatMap { scrollMotion.deceleration.orthogonal.sections[$0.section] }
+                    .flatMap { layout.orthogonalBand(section: $0.index) }
+                let across = band.map { $0.scrollsHorizontally ? velocity.x : velocity.y } ?? 0
+                releaseOrthogonal(velocity: phase == .ended ? -across : 0)
+                return
+            }
+        }
+        if phase == .began, let location, beginOrthogonalDrag(at: location, translation: translation) {
+            scrollMotion.deceleration.x = nil
+            scrollMotion.deceleration.y = nil
+            return
+        }
         switch phase {
         case .began:
             stopOffsetAnimation()
@@ -175,11 +194,18 @@ extension CollectionView {
     /// engine rebuilt at the same offset and time.
     public mutating func resumeScrolling(_ saved: ScrollDeceleration) {
         scrollMotion.deceleration = saved
+        // Orthogonal offsets come back by section identifier, clamped to the bands as they are.
+        if !saved.orthogonal.sections.isEmpty {
+            syncOrthogonalOffsets()
+            setNeedsBinding()
+            bindIfNeeded()
+        }
     }
 
     /// An animated or direct scroll takes over from a released motion, from where it is.
     /// Ends a drag in progress as cancelled (an interactive transition begins): no fling.
     mutating func cancelDrag() {
+        if scrollMotion.deceleration.orthogonal.drag != nil { releaseOrthogonal(velocity: 0) }
         guard scrollMotion.deceleration.dragging else { return }
         release(velocity: .zero, cancelled: true)
     }

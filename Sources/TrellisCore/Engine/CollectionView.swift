@@ -138,6 +138,7 @@ public struct CollectionView: Sendable {
         } else {
             layout.prepare(context, invalidation: invalidation)
             scroll.contentSize = layout.contentSize
+            syncOrthogonalOffsets()
             joinReinsertedItems()
         }
     }
@@ -252,7 +253,7 @@ public struct CollectionView: Sendable {
         var builder = SceneBuilder(capacity: boundViewCount)
         visitScene(&builder)
         return Scene(time: time, contentOffset: presentationContentOffset, contentSize: scroll.contentSize,
-                     boundsSize: scroll.boundsSize, views: builder.views)
+                     boundsSize: scroll.boundsSize, views: builder.views, orthogonalOffsets: shownOrthogonalOffsets)
     }
 
     /// Hands `visitor` the views of `scene`, back to front, without building them.
@@ -342,6 +343,7 @@ public struct CollectionView: Sendable {
     mutating func relayout(_ invalidation: LayoutInvalidation, clampOffset: Bool = false) {
         layout.prepare(context, invalidation: invalidation)
         scroll.contentSize = layout.contentSize
+        syncOrthogonalOffsets()
         syncReferenceBounds()
         if clampOffset {
             let clamped = scroll.clamped(scroll.contentOffset)

@@ -18,6 +18,10 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     case scrollingDisabled
     /// A pan's changed/ended/cancelled without a began.
     case panNotBegun
+    /// A section-scroll names a section the data does not have.
+    case sectionOutOfRange(Int, sections: Int)
+    /// A section-scroll names a section that does not scroll on its own in this layout.
+    case sectionNotOrthogonal(Int)
 
     public var description: String {
         switch self {
@@ -50,6 +54,10 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "scrolling is turned off for this collection view (scrollEnabled is false): scroll.configure {scrollEnabled: true} first"
         case .panNotBegun:
             return "no pan is in progress: send phase \"began\" first"
+        case .sectionOutOfRange(let s, let sections):
+            return "section \(s) is out of range: there \(sections == 1 ? "is 1 section" : "are \(sections) sections") (valid sections 0..<\(sections))"
+        case .sectionNotOrthogonal(let s):
+            return "section \(s) does not scroll on its own: only a compositional layout's section with an orthogonalScrollingBehavior other than \"none\" has an offset across (scroll the collection view with an offset and no section)"
         case .selectionNotAllowed:
             return "selection is turned off for this collection view (allowsSelection is false)"
         }

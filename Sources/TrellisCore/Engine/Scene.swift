@@ -27,10 +27,13 @@ public struct Scene: Hashable, Sendable {
     public var contentSize: Size
     public var boundsSize: Size
     public var views: [SceneView]
+    /// Orthogonal sections scrolled across, by section index: their offsets on screen.
+    public var orthogonalOffsets: [Int: Double]
 
-    public init(time: Double, contentOffset: Point, contentSize: Size, boundsSize: Size, views: [SceneView]) {
+    public init(time: Double, contentOffset: Point, contentSize: Size, boundsSize: Size, views: [SceneView],
+                orthogonalOffsets: [Int: Double] = [:]) {
         self.time = time; self.contentOffset = contentOffset; self.contentSize = contentSize
-        self.boundsSize = boundsSize; self.views = views
+        self.boundsSize = boundsSize; self.views = views; self.orthogonalOffsets = orthogonalOffsets
     }
 
     /// The view showing `element`, if bound.

@@ -73,6 +73,17 @@ public protocol Layout: Sendable {
     mutating func prepareForTransition(to newLayout: any Layout)
     /// finalizeLayoutTransition: the transition ended (finished or cancelled).
     mutating func finalizeTransition()
+
+    /// The band section `section` scrolls across in, when it scrolls on its own (a
+    /// compositional orthogonal section); nil otherwise (the default).
+    func orthogonalBand(section: Int) -> OrthogonalBand?
+    /// The orthogonal section whose band holds `point` (content coordinates), if any (default nil).
+    func orthogonalSection(at point: Point) -> Int?
+    /// Every section's offset across (by section index, 0 when absent): read at query time, so
+    /// setting them needs no `prepare`. Default: ignored.
+    mutating func setOrthogonalOffsets(_ offsets: [Int: Double])
+    /// One section's offset across (`setOrthogonalOffsets` for one section, per frame).
+    mutating func setOrthogonalOffset(_ offset: Double, section: Int)
 }
 
 extension Layout {
@@ -102,4 +113,8 @@ extension Layout {
     public mutating func prepareForTransition(from oldLayout: any Layout) {}
     public mutating func prepareForTransition(to newLayout: any Layout) {}
     public mutating func finalizeTransition() {}
+    public func orthogonalBand(section: Int) -> OrthogonalBand? { nil }
+    public func orthogonalSection(at point: Point) -> Int? { nil }
+    public mutating func setOrthogonalOffsets(_ offsets: [Int: Double]) {}
+    public mutating func setOrthogonalOffset(_ offset: Double, section: Int) {}
 }

@@ -105,7 +105,7 @@ public struct LineLayout: RegisteredLayout {
     private func zoom(_ a: inout LayoutAttributes) {
         let distance = visibleCentreX - a.frame.midX
         guard Swift.abs(distance) < activeDistance else { return }
-        let zoom = 1 + zoomFactor * (1 - Swift.abs(distance) / activeDistance)
+        let zoom = 1 + zoomFactor * CentreFalloff.nearness(distance, within: activeDistance)
         a.transform = .scale(x: zoom, y: zoom, z: 1)
         a.zIndex = 1
     }

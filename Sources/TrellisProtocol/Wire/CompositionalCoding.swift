@@ -104,7 +104,7 @@ public enum CompositionalCoding {
 
         mutating func section(_ v: JSONValue, path: String) throws(ParamError) -> CompositionalSection {
             try v.rejectUnknownKeys(allowed: ["name", "group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
-                                              "boundarySupplementaryItems", "decorationItems"], path: path)
+                                              "boundarySupplementaryItems", "decorationItems", "visibleItemsEffect"], path: path)
             let m = try v.requireObjectMembers(path: path)
             var name: String?
             if let n = m["name"], n != .null {
@@ -130,9 +130,37 @@ public enum CompositionalCoding {
             for (i, d) in try array(m["decorationItems"], "\(path).decorationItems").enumerated() {
                 decorations.append(try decoration(d, path: "\(path).decorationItems[\(i)]"))
             }
+            var effect: CompositionalVisibleItemsEffect?
+            if let e = m["visibleItemsEffect"], e != .null {
+                guard behavior != .none else {
+                    throw ParamError(path: "\(path).visibleItemsEffect", .refused("only an orthogonal section has a visible-items effect: give the section an orthogonalScrollingBehavior other than \"none\", or remove the effect"))
+                }
+                effect = try visibleItemsEffect(e, path: "\(path).visibleItemsEffect")
+            }
             return CompositionalSection(name: name, group: group, contentInsets: insets,
                                         interGroupSpacing: try length(m["interGroupSpacing"], "\(path).interGroupSpacing", default: 0, positive: false),
-                                        orthogonalScrollingBehavior: behavior, boundaryItems: boundary, decorationItems: decorations)
+                                        orthogonalScrollingBehavior: behavior, boundaryItems: boundary, decorationItems: decorations,
+                                        visibleItemsEffect: effect)
+        }
+
+        /// `{"scale": {"min": 0.7}, "alpha": {"min": 0.5}, "distance": 200}`: minimums in 0…1,
+        /// reached `distance` points from the band's centre (half the band when absent).
+        func visibleItemsEffect(_ v: JSONValue, path: String) throws(ParamError) -> CompositionalVisibleItemsEffect {
+            try v.rejectUnknownKeys(allowed: ["scale", "alpha", "distance"], path: path)
+            let m = try v.requireObjectMembers(path: path)
+            func minimum(_ key: String) throws(ParamError) -> Double {
+                guard let f = m[key], f != .null else { return 1 }
+                try f.rejectUnknownKeys(allowed: ["min"], path: "\(path).\(key)")
+                let inner = try f.requireObjectMembers(path: "\(path).\(key)")
+                guard let n = inner["min"] else { throw ParamError(path: "\(path).\(key).min", .missing(expected: "a number from 0 to 1")) }
+                guard case .number(let x) = n, x.isFinite, x >= 0, x <= 1 else {
+                    throw ParamError(path: "\(path).\(key).min", .mismatch(expected: "a number from 0 to 1", found: n.kindDescription == "number" ? "\(n)" : n.kindDescription))
+                }
+                return x
+            }
+            var distance: Double?
+            if let d = m["distance"], d != .null { distance = try length(d, "\(path).distance", default: 0, positive: true) }
+            return CompositionalVisibleItemsEffect(minimumScale: try minimum("scale"), minimumAlpha: try minimum("alpha"), distance: distance)
         }
 
         /// `container`: whether the container's width and height are estimated (self-sizing), so
@@ -418,6 +446,11 @@ public enum CompositionalCoding {
         var m: [String: JSONValue] = ["group": json(s.group), "contentInsets": json(s.contentInsets), "interGroupSpacing": .number(s.interGroupSpacing),
                                       "orthogonalScrollingBehavior": .string(s.orthogonalScrollingBehavior.rawValue)]
         if let name = s.name { m["name"] = .string(name) }
+        if let e = s.visibleItemsEffect {
+            var effect: [String: JSONValue] = ["scale": .object(["min": .number(e.minimumScale)]), "alpha": .object(["min": .number(e.minimumAlpha)])]
+            if let d = e.distance { effect["distance"] = .number(d) }
+            m["visibleItemsEffect"] = .object(effect)
+        }
         if !s.boundaryItems.isEmpty {
             m["boundarySupplementaryItems"] = .array(s.boundaryItems.map { b in
                 .object(["kind": .string(b.kind.rawValue), "size": json(b.size), "alignment": .string(b.alignment.rawValue), "offset": json(b.offset),

@@ -11,8 +11,18 @@ public enum WireScene {
         for (n, v) in try value.requireArray("views", in: "scene").enumerated() {
             views.append(try sceneView(v, path: "scene.views[\(n)]"))
         }
+        var orthogonal: [Int: Double] = [:]
+        for (n, entry) in (try value.optionalArray("orthogonal", in: "scene") ?? []).enumerated() {
+            let path = "scene.orthogonal[\(n)]"
+            let section = try entry.requireNumber("section", in: path)
+            guard section >= 0, section == section.rounded(), section <= Double(Int32.max) else {
+                throw ParamError(path: "\(path).section", .mismatch(expected: "a section index", found: "\(section)"))
+            }
+            orthogonal[Int(section)] = try entry.requireNumber("offset", in: path)
+        }
         return Scene(time: try value.requireNumber("time", in: "scene") / 1000, contentOffset: Point(offset[0], offset[1]),
-                     contentSize: Size(size[0], size[1]), boundsSize: Size(bounds[0], bounds[1]), views: views)
+                     contentSize: Size(size[0], size[1]), boundsSize: Size(bounds[0], bounds[1]), views: views,
+                     orthogonalOffsets: orthogonal)
     }
 
     public static func sceneView(_ v: JSONValue, path: String) throws(ParamError) -> SceneView {

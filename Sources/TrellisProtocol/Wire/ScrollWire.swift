@@ -45,6 +45,16 @@ public enum ScrollWire {
                                           "dragging": .bool(p.dragging), "decelerating": .bool(p.decelerating),
                                           "bouncing": .bool(p.bouncing), "tracking": .bool(p.tracking),
                                           "configuration": json(p.configuration)]
+        // Only a layout with orthogonal sections scrolled across has the key.
+        let across = view.orthogonalScrolling
+        if !across.sections.isEmpty {
+            state["orthogonal"] = .array(across.sections.map { id, entry -> (Int, JSONValue) in
+                var m: [String: JSONValue] = ["section": .number(Double(entry.index)), "id": .string(id.rawValue), "offset": .number(entry.offset),
+                                              "moving": .bool(entry.motion != nil), "dragging": .bool(across.drag?.section == id)]
+                if let motion = entry.motion { m["velocity"] = .number(motion.velocity) }
+                return (entry.index, .object(m))
+            }.sorted { $0.0 < $1.0 }.map(\.1))
+        }
         // Only layouts with a current item (carousels, snapping layouts) have the key.
         if let current = view.layout.currentItem {
             state["currentItem"] = .array([.number(Double(current.section)), .number(Double(current.item))])

@@ -80,7 +80,8 @@ public enum WireEncoding {
     /// Milliseconds, as the protocol counts time.
     public static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000 * 1000).rounded() / 1000 }
 
-    /// `{time, contentOffset, contentSize, bounds, views:[…]}` (time in milliseconds).
+    /// `{time, contentOffset, contentSize, bounds, views:[…], orthogonal?:[{section, offset}]}`
+    /// (time in milliseconds; `orthogonal` only when a section was scrolled across).
     public static func writeScene(_ scene: Scene, into b: inout ByteBuffer) {
         var o = JSONObjectWriter(into: &b)
         o.field("time", milliseconds(scene.time), into: &b)
@@ -91,6 +92,18 @@ public enum WireEncoding {
         var a = JSONArrayWriter(into: &b)
         for v in scene.views { a.element(into: &b); writeSceneView(v, into: &b) }
         a.end(into: &b)
+        if !scene.orthogonalOffsets.isEmpty {
+            o.key("orthogonal", into: &b)
+            var list = JSONArrayWriter(into: &b)
+            for (section, offset) in scene.orthogonalOffsets.sorted(by: { $0.key < $1.key }) {
+                list.element(into: &b)
+                var entry = JSONObjectWriter(into: &b)
+                entry.field("section", section, into: &b)
+                entry.field("offset", offset, into: &b)
+                entry.end(into: &b)
+            }
+            list.end(into: &b)
+        }
         o.end(into: &b)
     }
 

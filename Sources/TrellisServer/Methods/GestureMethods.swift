@@ -21,7 +21,8 @@ enum GestureMethods {
             } catch { throw .from(error) }
             // Who holds the finger: if that connection goes with the pan unfinished, the server
             // ends it (Connections.swift), as a touch whose window went away is cancelled.
-            session.panOwner = session.collectionView.scrollDeceleration.dragging ? context.client.connection?.id : nil
+            let dragging = session.collectionView.scrollDeceleration.dragging || session.collectionView.orthogonalScrolling.drag != nil
+            session.panOwner = dragging ? context.client.connection?.id : nil
             return ScrollWire.state(session.collectionView)
         },
         Method("gesture.touch", .changesSession) { context throws(RPCError) in

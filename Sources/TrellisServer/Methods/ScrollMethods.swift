@@ -15,6 +15,7 @@ enum ScrollMethods {
             return ScrollWire.json(configuration)
         },
         Method("scroll.to", .changesSession) { context throws(RPCError) in
+            if context.params.field("section") != nil { return try scrollSection(&context) }
             try context.allow(WireDecoding.timingKeys + ["session", "offset"])
             let session = try context.sessionBroughtToNow()
             let p = try context.numbers("offset", ["x", "y"], in: ParamRanges.coordinate)
@@ -37,6 +38,25 @@ enum ScrollMethods {
             return offsetResult(session, scroll: scroll)
         },
     ]
+
+    /// `scroll.to {session, section: N, offset: X, animated?}`: one orthogonal section's offset
+    /// across, clamped to its range; animated, it settles there as a released scroll does (no
+    /// duration or curve). Replies with the section's offset (its target while it moves) and range.
+    private static func scrollSection(_ context: inout MethodContext) throws(RPCError) -> JSONValue {
+        try context.allow(["session", "section", "offset", "animated"])
+        let session = try context.sessionBroughtToNow()
+        let section: Int
+        do { section = try context.reader.int("section", 0...Int(Int32.max), default: 0) } catch { throw .invalidParams(error) }
+        let offset = try context.number("offset", in: ParamRanges.coordinate)
+        let animated = try context.optionalBool("animated") ?? false
+        do throws(EngineError) { try session.collectionView.setOrthogonalOffset(offset, section: section, animated: animated) } catch { throw .from(error) }
+        let view = session.collectionView
+        let band = view.layout.orthogonalBand(section: section)
+        let entry = view.orthogonalScrolling.sections[view.data.sections[section].id]
+        let target = entry?.motion.map { $0.anchor } ?? entry?.offset ?? 0
+        return .object(["section": .number(Double(section)), "offset": .number(target),
+                        "range": .array([.number(band?.minimumOffset ?? 0), .number(band?.maximumOffset ?? 0)])])
+    }
 
     /// The model offset (the target while a scroll animates), the content size, and an animated
     /// scroll's id (its `scroll.completed` notification).

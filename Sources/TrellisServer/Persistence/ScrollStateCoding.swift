@@ -6,7 +6,10 @@ import TrellisProtocol
 /// Written only when it differs from a new session's:
 /// `{configuration: {…scroll.configure's keys}, tracking, dragVelocity: [dx, dy], finger?: [x, y],
 ///   drag?: {origin, startOffset, lastOffset, touchDown: [x, y], lastTime: seconds},
-///   x?|y?: {phase, velocity, anchor, rate}}`.
+///   x?|y?: {phase, velocity, anchor, rate},
+///   orthogonal?: {sections: [{id, offset, motion?: {phase, velocity, anchor, rate}}],
+///                 drag?: {id, origin, startOffset, lastOffset, lastTime, velocity}}}`
+/// (orthogonal sections by identifier: their indexes are found again on restore).
 enum ScrollStateCoding {
     static func json(_ p: ScrollDeceleration) -> JSONValue? {
         guard p != ScrollDeceleration() else { return nil }
@@ -20,7 +23,49 @@ enum ScrollStateCoding {
         }
         if let x = p.x { members["x"] = axis(x) }
         if let y = p.y { members["y"] = axis(y) }
+        if p.orthogonal != OrthogonalScrolling() { members["orthogonal"] = orthogonal(p.orthogonal) }
         return .object(members)
+    }
+
+    private static func orthogonal(_ o: OrthogonalScrolling) -> JSONValue {
+        var members: [String: JSONValue] = ["sections": .array(o.sections.sorted { $0.key < $1.key }.map { id, entry in
+            var m: [String: JSONValue] = ["id": .string(id.rawValue), "offset": .number(entry.offset)]
+            if let motion = entry.motion { m["motion"] = axis(motion) }
+            return .object(m)
+        })]
+        if let d = o.drag {
+            members["drag"] = .object(["id": .string(d.section.rawValue), "origin": .number(d.origin), "startOffset": .number(d.startOffset),
+                                       "lastOffset": .number(d.lastOffset), "lastTime": .number(d.lastTime), "velocity": .number(d.velocity)])
+        }
+        return .object(members)
+    }
+
+    private static func orthogonal(_ v: JSONValue, path: String) throws(ParamError) -> OrthogonalScrolling {
+        try v.rejectUnknownKeys(allowed: ["sections", "drag"], path: path)
+        var o = OrthogonalScrolling()
+        for (n, entry) in try v.requireArray("sections", in: path).enumerated() {
+            let ep = "\(path).sections[\(n)]"
+            try entry.rejectUnknownKeys(allowed: ["id", "offset", "motion"], path: ep)
+            let id = SectionID(try entry.requireString("id", in: ep))
+            let offset = try entry.requireNumber("offset", in: ep)
+            guard offset.isFinite, abs(offset) <= 1e9 else {
+                throw ParamError(path: "\(ep).offset", .mismatch(expected: "a number from -1e9 to 1e9", found: "\(offset)"))
+            }
+            let motion = try entry.optionalObject("motion", in: ep).map { a throws(ParamError) in try axis(a, path: "\(ep).motion") }
+            o.sections[id] = OrthogonalScrolling.Section(offset: offset, motion: motion, index: 0)
+        }
+        if let d = try v.optionalObject("drag", in: path) {
+            let dp = "\(path).drag"
+            try d.rejectUnknownKeys(allowed: ["id", "origin", "startOffset", "lastOffset", "lastTime", "velocity"], path: dp)
+            let id = SectionID(try d.requireString("id", in: dp))
+            guard o.sections[id] != nil else {
+                throw ParamError(path: "\(dp).id", .mismatch(expected: "the id of a section in \(path).sections", found: "\"\(id.rawValue)\""))
+            }
+            o.drag = OrthogonalScrolling.Drag(section: id, origin: try d.requireNumber("origin", in: dp), startOffset: try d.requireNumber("startOffset", in: dp),
+                                              lastOffset: try d.requireNumber("lastOffset", in: dp), lastTime: try d.requireNumber("lastTime", in: dp),
+                                              velocity: try d.requireNumber("velocity", in: dp))
+        }
+        return o
     }
 
     private static func axis(_ a: AxisMotion) -> JSONValue {
@@ -28,7 +73,7 @@ enum ScrollStateCoding {
     }
 
     static func physics(_ v: JSONValue, path: String) throws(ParamError) -> ScrollDeceleration {
-        try v.rejectUnknownKeys(allowed: ["configuration", "tracking", "dragVelocity", "finger", "drag", "x", "y"], path: path)
+        try v.rejectUnknownKeys(allowed: ["configuration", "tracking", "dragVelocity", "finger", "drag", "x", "y", "orthogonal"], path: path)
         var p = ScrollDeceleration()
         let c = try v.requireObject("configuration", in: path)
         let cp = "\(path).configuration"
@@ -57,6 +102,7 @@ enum ScrollStateCoding {
         }
         p.x = try v.optionalObject("x", in: path).map { a throws(ParamError) in try axis(a, path: "\(path).x") }
         p.y = try v.optionalObject("y", in: path).map { a throws(ParamError) in try axis(a, path: "\(path).y") }
+        if let o = try v.optionalObject("orthogonal", in: path) { p.orthogonal = try orthogonal(o, path: "\(path).orthogonal") }
         return p
     }
 

@@ -54,7 +54,8 @@ public struct RPCError: Error, Sendable {
 
     public static func from(_ error: EngineError) -> RPCError {
         switch error {
-        case .itemOutOfRange: return .domain("out_of_range", error.description)
+        case .itemOutOfRange, .sectionOutOfRange: return .domain("out_of_range", error.description)
+        case .sectionNotOrthogonal: return .domain("invalid_state", error.description)
         case .invalidScrollPosition: return .invalidParams(error.description)
         case .selectionNotAllowed, .transitionInProgress, .noTransitionInProgress, .bodyInUse, .scrollingDisabled, .panNotBegun:
             return .domain("invalid_state", error.description)

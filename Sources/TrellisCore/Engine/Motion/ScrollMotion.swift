@@ -60,6 +60,8 @@ extension CollectionView {
         tick.scrolled = animated || flung
         tick.scrollLanded = landed
         if tick.scrolled { layoutSpringsFollowScroll(from: shown) }
+        // An orthogonal band's offset is read at query time: only the views follow it.
+        if stepOrthogonalScrolling(steps: tick.scrollSteps) { setNeedsBinding() }
     }
 
     /// The user's released scroll for `steps` fixed 60 Hz steps, whatever the animator's rate.

@@ -31,6 +31,8 @@ public struct ScrollDeceleration: Hashable, Sendable {
     /// Where the finger was last, in the view (not the content): where it touched down plus the
     /// pan's translation. A fling keeps it (UIPanGestureRecognizer's location after the release).
     public var fingerInView: Point?
+    /// The orthogonal sections' own offsets, motion and drag (a compositional layout's).
+    public var orthogonal = OrthogonalScrolling()
 
     public init() {}
 
@@ -39,7 +41,7 @@ public struct ScrollDeceleration: Hashable, Sendable {
     public var decelerating: Bool { x != nil || y != nil }
     /// Some axis is being pulled back to an edge.
     public var bouncing: Bool { x?.phase == .bouncing || y?.phase == .bouncing }
-    public var needsTicks: Bool { decelerating }
+    public var needsTicks: Bool { decelerating || orthogonal.needsTicks }
 
     /// The on-screen offset's velocity in points per second.
     public var velocity: Point {

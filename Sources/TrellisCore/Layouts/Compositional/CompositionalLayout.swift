@@ -217,8 +217,9 @@ public struct CompositionalLayout: Layout {
                 let frame = Rect(x: origin.x + te.frame.origin.x, y: origin.y + te.frame.origin.y,
                                  width: te.frame.size.width, height: te.frame.size.height)
                 if frame.intersects(q) {
-                    let a = LayoutAttributes(element: ElementID(kind: te.kind, indexPath: IndexPath(s, k * n + te.leaf)),
+                    var a = LayoutAttributes(element: ElementID(kind: te.kind, indexPath: IndexPath(s, k * n + te.leaf)),
                                              frame: space.map(frame), zIndex: te.zIndex)
+                    if let effect = t.effect, te.kind == .cell { applyEffect(effect, &a, flowFrame: frame) }
                     if !body(a) { return false }
                 }
             }
@@ -266,9 +267,60 @@ public struct CompositionalLayout: Layout {
         }
         guard let (k, e) = groupElement(of: element, in: g, t) else { return nil }
         let origin = groupOrigin(k, s, g, t, start), te = t.group.elements[e]
-        return LayoutAttributes(element: element, frame: space.map(Rect(x: origin.x + te.frame.origin.x, y: origin.y + te.frame.origin.y,
-                                                                        width: te.frame.size.width, height: te.frame.size.height)),
-                                zIndex: te.zIndex)
+        let frame = Rect(x: origin.x + te.frame.origin.x, y: origin.y + te.frame.origin.y, width: te.frame.size.width, height: te.frame.size.height)
+        var a = LayoutAttributes(element: element, frame: space.map(frame), zIndex: te.zIndex)
+        if let effect = t.effect, te.kind == .cell { applyEffect(effect, &a, flowFrame: frame) }
+        return a
+    }
+
+    /// The visible-items effect on a cell of an orthogonal band: by the distance of its centre
+    /// (as scrolled) from the band's centre across, which stays at the container's middle.
+    @inline(__always)
+    private func applyEffect(_ effect: CompositionalVisibleItemsEffect, _ a: inout LayoutAttributes, flowFrame: Rect) {
+        effect.apply(to: &a, offCentre: flowFrame.midX - container.width / 2, bandLength: container.width)
+    }
+
+    // MARK: Orthogonal bands
+
+    public mutating func setOrthogonalOffsets(_ offsets: [Int: Double]) { orthogonalOffsets = offsets }
+
+    public mutating func setOrthogonalOffset(_ offset: Double, section: Int) { orthogonalOffsets[section] = offset }
+
+    /// An orthogonal section's band: the full width of the container across, the group's
+    /// length along the scroll axis from the top inset (the reference's IBP geometry); its
+    /// content is the leading inset, the groups joined by their spacing and the trailing inset.
+    public func orthogonalBand(section s: Int) -> OrthogonalBand? {
+        guard s >= 0, s < sections.count else { return nil }
+        let g = sections[s], t = templates[g.template]
+        guard t.isOrthogonal else { return nil }
+        let w = t.group.size.width, n = Double(g.groupCount)
+        let bandLength = container.width
+        let content = t.groupOrigin.x + (g.groupCount > 0 ? n * w + (n - 1) * t.interGroupSpacing : 0) + t.trailingInset
+        let rule = t.behavior.restRule(groupLength: w, pitch: t.pitch, leadingInset: t.groupOrigin.x, bandLength: bandLength)
+        var lo = 0.0, hi = Swift.max(0, content - bandLength)
+        if t.behavior == .groupPagingCentered, g.groupCount > 0 {
+            // Insets that let the first and the last group sit in the middle (UIKit's centring).
+            lo = Swift.min(lo, rule.origin)
+            hi = Swift.max(hi, rule.origin + (n - 1) * t.pitch)
+        }
+        let y = placements[s].start + g.contentStart + t.topInset
+        return OrthogonalBand(section: s, frame: space.map(Rect(x: 0, y: y, width: bandLength, height: t.group.size.height)),
+                              scrollsHorizontally: !space.isHorizontal, minimumOffset: lo, maximumOffset: hi, rest: rule)
+    }
+
+    /// The section whose band holds `point`: the last section starting at or before it, when
+    /// it is orthogonal and the point lies across its band.
+    public func orthogonalSection(at point: Point) -> Int? {
+        guard !placements.isEmpty else { return nil }
+        let p = space.map(point)
+        var low = 0, high = placements.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placements[mid].start <= p.y { low = mid + 1 } else { high = mid }
+        }
+        let s = low - 1
+        guard s >= 0, let band = orthogonalBand(section: s), space.map(band.frame).contains(p) else { return nil }
+        return s
     }
 
     /// Every element in `attributes(in:)` order, for tests (an oracle for rect queries).

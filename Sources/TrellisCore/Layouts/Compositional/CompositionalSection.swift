@@ -11,13 +11,15 @@ public struct CompositionalSection: Hashable, Sendable {
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
     public var boundaryItems: [CompositionalBoundaryItem]
     public var decorationItems: [CompositionalDecorationItem]
+    /// Scale and alpha by distance from the band's centre, per frame (orthogonal sections only).
+    public var visibleItemsEffect: CompositionalVisibleItemsEffect?
 
     public init(name: String? = nil, group: CompositionalGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
                 orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none, boundaryItems: [CompositionalBoundaryItem] = [],
-                decorationItems: [CompositionalDecorationItem] = []) {
+                decorationItems: [CompositionalDecorationItem] = [], visibleItemsEffect: CompositionalVisibleItemsEffect? = nil) {
         self.name = name; self.group = group; self.contentInsets = contentInsets; self.interGroupSpacing = interGroupSpacing
         self.orthogonalScrollingBehavior = orthogonalScrollingBehavior; self.boundaryItems = boundaryItems
-        self.decorationItems = decorationItems
+        self.decorationItems = decorationItems; self.visibleItemsEffect = visibleItemsEffect
     }
 
     /// Laid out across the scroll axis in one band.
@@ -26,6 +28,7 @@ public struct CompositionalSection: Hashable, Sendable {
     public var transposed: CompositionalSection {
         CompositionalSection(name: name, group: group.transposed, contentInsets: contentInsets.compositionalTransposed,
                              interGroupSpacing: interGroupSpacing, orthogonalScrollingBehavior: orthogonalScrollingBehavior,
-                             boundaryItems: boundaryItems.map(\.transposed), decorationItems: decorationItems.map(\.transposed))
+                             boundaryItems: boundaryItems.map(\.transposed), decorationItems: decorationItems.map(\.transposed),
+                             visibleItemsEffect: visibleItemsEffect)
     }
 }

@@ -23,6 +23,8 @@ struct CompositionalBoundaryPlacement: Hashable, Sendable {
 struct CompositionalSectionTemplate: Hashable, Sendable {
     var group: CompositionalGroupTemplate
     var isOrthogonal: Bool
+    var behavior: OrthogonalScrollingBehavior
+    var effect: CompositionalVisibleItemsEffect?
     /// The first group's origin with the headers' length not yet added.
     var groupOrigin: Point
     /// From one group's origin to the next: along y, or along x in an orthogonal section.
@@ -30,6 +32,8 @@ struct CompositionalSectionTemplate: Hashable, Sendable {
     var interGroupSpacing: Double
     var topInset: Double
     var bottomInset: Double
+    /// The inset after the last group across (an orthogonal band's content ends there).
+    var trailingInset: Double
     /// Headers that take room.
     var headerLength = 0.0
     /// Footers that take room.
@@ -44,6 +48,9 @@ struct CompositionalSectionTemplate: Hashable, Sendable {
         let area = Size(width: container.width - insets.left - insets.right, height: container.height - insets.top - insets.bottom)
         group = CompositionalGroupTemplate(section.group, in: area)
         isOrthogonal = section.isOrthogonal
+        behavior = section.orthogonalScrollingBehavior
+        effect = section.isOrthogonal ? section.visibleItemsEffect : nil
+        trailingInset = insets.right
         interGroupSpacing = section.interGroupSpacing
         topInset = insets.top
         bottomInset = insets.bottom
