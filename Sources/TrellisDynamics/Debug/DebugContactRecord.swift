@@ -13,6 +13,10 @@ public struct DebugContactRecord: Equatable, Sendable {
         self.first = first; self.part = part; self.x = x; self.y = y
     }
 
+    @inlinable public static func == (a: DebugContactRecord, b: DebugContactRecord) -> Bool {
+        a.first == b.first && a.part == b.part && a.x == b.x && a.y == b.y
+    }
+
     /// The order of the contacts' shape ids.
     @inlinable public func precedes(_ other: DebugContactRecord) -> Bool {
         first != other.first ? first < other.first : part < other.part

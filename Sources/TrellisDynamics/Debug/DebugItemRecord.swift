@@ -24,6 +24,21 @@ public struct DebugItemRecord: Equatable, Sendable {
         self.arrowX = arrowX; self.arrowY = arrowY
     }
 
+    /// Field by field, inlined: the layer compares every item's record every frame.
+    @inlinable public static func == (a: DebugItemRecord, b: DebugItemRecord) -> Bool {
+        a.arrowX == b.arrowX && a.arrowY == b.arrowY && a.owner == b.owner && a.view == b.view
+            && a.center == b.center && a.angle == b.angle && a.size == b.size
+    }
+
+    /// A velocity arrow's end in grid steps: `value / step` rounded half away from zero, as
+    /// `rounded()` does, without its library call (two per item, every frame) for any value a
+    /// speed gives.
+    @inlinable public static func gridSteps(_ value: Double, step: Double) -> Double {
+        let q = value / step
+        guard abs(q) < 1e15 else { return q.rounded() }
+        return Double(Int64(q + (q < 0 ? -0.5 : 0.5)))
+    }
+
     /// It draws a velocity arrow.
     @inlinable public var hasArrow: Bool { arrowX != 0 || arrowY != 0 }
 

@@ -60,16 +60,20 @@ extension DynamicAnimator {
                         let owner = ids[k].rawValue
                         let view = k < views.count ? views[k] : -1
                         var arrow = all[k].velocity * travel
+                        var ax = 0.0, ay = 0.0
+                        // An arrow shorter than half a step rounds to nothing however it is turned.
+                        if arrow.lengthSquared >= 0.25 * step * step || !arrow.lengthSquared.isFinite {
+                            // On a view, the view's own coordinates: the velocity turned back by the item's angle.
+                            if view >= 0, all[k].angle != 0 { arrow = rotated(arrow, by: -all[k].angle) }
+                            ax = DebugItemRecord.gridSteps(arrow.dx, step: step)
+                            ay = DebugItemRecord.gridSteps(arrow.dy, step: step)
+                        }
                         let record: DebugItemRecord
                         if view >= 0 {
-                            // The view's own coordinates: the velocity turned back by the item's angle.
-                            let angle = all[k].angle
-                            if angle != 0 { arrow = rotated(arrow, by: -angle) }
-                            record = DebugItemRecord(owner: owner, view: view, size: all[k].size, center: .zero, angle: 0,
-                                                     arrowX: (arrow.dx / step).rounded(), arrowY: (arrow.dy / step).rounded())
+                            record = DebugItemRecord(owner: owner, view: view, size: all[k].size, center: .zero, angle: 0, arrowX: ax, arrowY: ay)
                         } else {
                             record = DebugItemRecord(owner: owner, view: -1, size: all[k].size, center: all[k].center, angle: all[k].angle,
-                                                     arrowX: (arrow.dx / step).rounded(), arrowY: (arrow.dy / step).rounded())
+                                                     arrowX: ax, arrowY: ay)
                         }
                         items.append(record)
                         if owner <= last { inOrder = false }
@@ -94,21 +98,27 @@ extension DynamicAnimator {
             return
         }
         layer.contactsSource = touches
-        layer.contacts.removeAll(keepingCapacity: true)
         var inOrder = true
-        layer.contacts.reserveCapacity(touches.count)
-        for touch in touches {
-            let key = touch.key
-            // Whole points: a resting contact that wanders by a fraction is not sent again.
-            let contact = DebugContactRecord(first: key.first, part: key.second == .max ? -1 - key.boundary : key.second,
-                                             x: touch.point.x.rounded(), y: touch.point.y.rounded())
-            var k = layer.contacts.count
-            layer.contacts.append(contact)
-            while k > 0, layer.contacts[k - 1].first == contact.first, contact.part < layer.contacts[k - 1].part {
-                layer.contacts.swapAt(k - 1, k)
-                k -= 1
+        // Written in place over a buffer of the touches' count (read in place too: a touch
+        // carries a string, and copying one retains it).
+        layer.contacts = [DebugContactRecord](unsafeUninitializedCapacity: touches.count) { out, written in
+            touches.withUnsafeBufferPointer { touches in
+                for t in 0..<touches.count {
+                    let key = touches[t].key, point = touches[t].point
+                    // Whole points: a resting contact that wanders by a fraction is not sent again.
+                    let contact = DebugContactRecord(first: key.first, part: key.second == .max ? -1 - key.boundary : key.second,
+                                                     x: DebugItemRecord.gridSteps(point.x, step: 1),
+                                                     y: DebugItemRecord.gridSteps(point.y, step: 1))
+                    var k = written
+                    while k > 0, out[k - 1].first == contact.first, contact.part < out[k - 1].part {
+                        out[k] = out[k - 1]
+                        k -= 1
+                    }
+                    out[k] = contact
+                    written += 1
+                    if k > 0, out[k - 1].first > contact.first { inOrder = false }
+                }
             }
-            if k > 0, layer.contacts[k - 1].first > contact.first { inOrder = false }
         }
         // Two collision behaviours list theirs one after the other; a pair in both is drawn once.
         if !inOrder { layer.contacts.sort { $0.precedes($1) } }

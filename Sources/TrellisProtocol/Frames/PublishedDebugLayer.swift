@@ -168,10 +168,29 @@ public struct PublishedDebugLayer: Sendable {
         if item.hasArrow { sink.removed(DebugShapeID(.item, item.owner, 2)) }
     }
 
-    /// The contacts, merged in id order; one that moved by at most a point is kept as held.
+    /// The contacts, merged in id order (in place when the same contacts are there); one that
+    /// moved by at most a point is kept as held.
     private mutating func publishContacts<Sink: DebugLayerSink>(_ now: [DebugContactRecord], reporting sink: inout Sink) {
         var held: [DebugContactRecord] = []
         swap(&held, &contents.contacts)
+        let aligned = held.count == now.count && held.withUnsafeBufferPointer { old in
+            now.withUnsafeBufferPointer { now in
+                for k in 0..<now.count where !old[k].sameContact(as: now[k]) { return false }
+                return true
+            }
+        }
+        if aligned {
+            held.withUnsafeMutableBufferPointer { old in
+                now.withUnsafeBufferPointer { now in
+                    for k in 0..<now.count where old[k] != now[k] && !now[k].isWithinStep(of: old[k]) {
+                        Self.send(now[k].shape, to: &sink)
+                        old[k] = now[k]
+                    }
+                }
+            }
+            contents.contacts = held
+            return
+        }
         var merged: [DebugContactRecord] = []
         merged.reserveCapacity(now.count)
         var i = 0, j = 0
