@@ -62,10 +62,9 @@ public struct DynamicAnimator: Sendable {
     }
     public private(set) var events: [Event] = []
     private var contactTracker = ContactTracker()
-    /// The pairs touching after the last step, in the tracker's order (the debug layer's contacts).
-    func forEachTouch(_ body: (_ first: Int, _ second: Int?, _ boundary: Int, _ point: Point) -> Void) {
-        contactTracker.forEachTouch(body)
-    }
+    /// The pairs touching after the last step, as the tracker keeps them (the debug layer's
+    /// contacts): the same array until one begins or ends.
+    var debugTouches: ContactTracker.Touches { contactTracker.touchArray }
     /// Last step's joint impulses, to warm-start this step's.
     private var lastJointImpulses = JointImpulses()
     /// Last step's contact impulses, to warm-start this step's.

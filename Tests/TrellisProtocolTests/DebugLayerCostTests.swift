@@ -67,4 +67,73 @@ import TrellisProtocol
         #expect(arrows > 0 && arrows < 40 * frames / 2, "\(arrows) arrows in \(frames) frames")
         #expect(contacts > 0)
     }
+
+    /// Twelve resting bodies: one given a velocity sends its arrow alone, moving on at that
+    /// velocity sends nothing (its view's frame carries it), and one that leaves the animator
+    /// sends its ids alone.
+    @Test func aChangedItemSendsOnlyItsShapesAndAnUnchangedSceneNothing() throws {
+        var view = CollectionView(boundsSize: Size(400, 600), layout: FlowLayout(), data: CollectionData())
+        for k in 0..<12 {
+            try view.addBody(name: "b\(k)", center: Point(50 + 36 * Double(k % 8), 50 + 36 * Double(k / 8)), size: Size(30, 30))
+        }
+        var resolver = view.dynamicElementResolver()
+        let ids = (0..<12).compactMap { try? resolver.id(for: .body("b\($0)")) }
+        let spec = WireBehaviorSpec(.object(["type": .string("item")]))
+        let behavior = view.addDynamicBehavior(ItemBehavior(items: ids), spec: spec, resolver: resolver)
+        var layer = PublishedDebugLayer()
+        var built = DebugLayerContents()
+        var itemViews = DebugItemViews()
+        func frame(_ k: Int) -> DebugLayerDelta {
+            if k > 0 { view.advance(to: Double(k) / 60) }
+            view.buildDebugLayer(into: &built, itemViews: &itemViews)
+            var delta = DebugLayerDelta()
+            layer.publish(&built, reporting: &delta)
+            return delta
+        }
+        #expect(frame(0).shapes.filter { $0.kind == .collision }.count == 12)
+        #expect(frame(1).isEmpty)
+        view.addDynamicVelocity(linear: Vector(dx: 300, dy: 0), angular: 0, to: [ids[5]])
+        let pushed = frame(2)
+        #expect(pushed.shapes.map(\.id) == [DebugShapeID(.item, ids[5].rawValue, 2)] && pushed.removed.isEmpty, "\(pushed)")
+        #expect(frame(3).isEmpty)
+        try view.updateDynamicBehavior(behavior, to: ItemBehavior(items: ids.filter { $0 != ids[7] }), spec: spec,
+                                       resolver: view.dynamicElementResolver())
+        let removed = frame(4)
+        #expect(removed.shapes.isEmpty && removed.removed == [DebugShapeID(.item, ids[7].rawValue, 0), DebugShapeID(.item, ids[7].rawValue, 1)],
+                "\(removed)")
+    }
+
+    /// Which view shows each item, kept from frame to frame, is what a fresh look finds, while
+    /// bodies go out of view and back (a scroll) and bodies come and go.
+    @Test func keptItemViewsAreTheViewsFoundAfresh() throws {
+        var view = Self.pile(count: 60)
+        let items = (0..<1_000).map { Item(id: ItemID("i\($0)")) }
+        view.reloadData(try CollectionData(sections: [Section(id: "s", items: items)]))
+        var built = DebugLayerContents()
+        var itemViews = DebugItemViews()
+        var offView = 0
+        var late: [BehaviorID] = []
+        for k in 1...120 {
+            view.advance(to: Double(k) / 60)
+            if k == 50 { view.setContentOffset(Point(0, 3_000)) }
+            if k == 90 { view.setContentOffset(Point(0, 0)) }
+            // Bodies join the animator and leave it.
+            if k % 40 == 0 {
+                try view.addBody(name: "late\(k)", center: Point(200, 100), size: Size(20, 20))
+                var resolver = view.dynamicElementResolver()
+                let id = try resolver.id(for: .body("late\(k)"))
+                late.append(view.addDynamicBehavior(ItemBehavior(items: [id]), spec: WireBehaviorSpec(.object(["type": .string("item")])),
+                                                    resolver: resolver))
+            }
+            if k % 40 == 20, !late.isEmpty { try view.removeDynamicBehavior(late.removeFirst()) }
+            view.buildDebugLayer(into: &built, itemViews: &itemViews)
+            var fresh = DebugLayerContents()
+            var freshViews = DebugItemViews()
+            view.buildDebugLayer(into: &fresh, itemViews: &freshViews)
+            #expect(built.items == fresh.items, "frame \(k)")
+            #expect(built.contacts == fresh.contacts, "frame \(k)")
+            if k > 50 && k < 90 { offView += built.items.filter { $0.view < 0 }.count }
+        }
+        #expect(offView > 0, "the scroll took no body out of view")
+    }
 }

@@ -417,7 +417,8 @@ let benchmarks: @Sendable () -> Void = {
         var frame = FrameWriter()
         var layer = PublishedDebugLayer()
         var debugFrame = DebugFrameWriter()
-        var shapes: [DebugShape] = []
+        var built = DebugLayerContents()
+        var itemViews = DebugItemViews()
         var bytes = ByteBuffer(capacity: 1 << 18)
         var publishTime = 0.0, debugTime = 0.0
         let frames = smoke ? 10 : 360
@@ -430,9 +431,8 @@ let benchmarks: @Sendable () -> Void = {
             var o = JSONObjectWriter(into: &bytes)
             frame.write(&o, into: &bytes)
             let mid = monotonicMicroseconds()
-            shapes.removeAll(keepingCapacity: true)
-            view.appendDebugShapes(to: &shapes)
-            layer.publish(&shapes, writing: &debugFrame)
+            view.buildDebugLayer(into: &built, itemViews: &itemViews)
+            layer.publish(&built, writing: &debugFrame)
             debugFrame.write(&o, into: &bytes)
             o.end(into: &bytes)
             let end = monotonicMicroseconds()

@@ -2,25 +2,48 @@ import TrellisGeometry
 import TrellisDynamics
 
 extension CollectionView {
-    /// The debug layer of the scene as it is now (what acts on it, as UIKit Dynamics'
-    /// `debugEnabled` view shows it), appended to `shapes` sorted by id: the scroll view's
-    /// content bounds, the edge a scroll is stretched past and the target a fling heads to, then
-    /// the animator's shapes while it has behaviours or items. Built only for viewers that ask.
-    /// An item shown by a view has its shapes in that view's coordinates (see `DebugShape.view`).
-    public func appendDebugShapes(to shapes: inout [DebugShape]) {
-        appendScrollDebugShapes(to: &shapes)
+    /// Builds the debug layer of the scene as it is now into `layer` (what acts on it, as UIKit
+    /// Dynamics' `debugEnabled` view shows it): the scroll view's content bounds, the edge a
+    /// scroll is stretched past and the target a fling heads to, then the animator's shapes and
+    /// records while it has behaviours or items. Built only for viewers that ask. An item shown
+    /// by a view has its shapes in that view's coordinates (see `DebugShape.view`); which view
+    /// shows which item is kept in `itemViews` and found again only when the bound views or the
+    /// items changed.
+    public func buildDebugLayer(into layer: inout DebugLayerContents, itemViews: inout DebugItemViews) {
+        layer.removeAll()
+        appendScrollDebugShapes(to: &layer.shapes)
         let animator = dynamics.animator
         if !animator.behaviors.isEmpty || animator.bodies.count > 0 {
-            animator.appendDebugShapes(to: &shapes, views: dynamicItemViews())
+            updateDynamicItemViews(&itemViews)
+            animator.buildDebugLayer(into: &layer, views: itemViews.views)
+        } else {
+            layer.removeContacts()
         }
     }
 
+    /// Every shape of the debug layer now, sorted by id, appended to `shapes` (a keyframe's or
+    /// a test's; frames use `buildDebugLayer`, which makes no shape for an item).
+    public func appendDebugShapes(to shapes: inout [DebugShape]) {
+        var layer = DebugLayerContents()
+        var itemViews = DebugItemViews()
+        buildDebugLayer(into: &layer, itemViews: &itemViews)
+        shapes.append(contentsOf: layer.allShapes)
+    }
+
     /// For each animator item, by its index in `bodies`, the number of the view bound to its
-    /// element (-1: none): one pass over the bound views.
-    func dynamicItemViews() -> [Int] {
+    /// element (-1: none): kept while the bound elements, the items and which element each item
+    /// is are the same arrays and dictionaries as when it was found (compared by storage first,
+    /// so an unchanged scene costs a loop over the shown items' views), else one pass over the
+    /// bound views.
+    func updateDynamicItemViews(_ cache: inout DebugItemViews) {
+        let ids = dynamics.animator.bodies.ids
+        if cache.isValid, cache.keys == bound.keys, cache.ids == ids, cache.cells == dynamics.cells,
+           cache.bodyItems == dynamics.bodyItems, cache.viewsStillBound(bound) {
+            return
+        }
         let bodies = dynamics.animator.bodies
         var views = [Int](repeating: -1, count: bodies.count)
-        guard !views.isEmpty else { return views }
+        var shown: [DebugItemViews.Shown] = []
         bound.withUnsafeRows { rows in
             for (position, element) in bound.keys.enumerated() {
                 let id: DynamicItemID?
@@ -29,10 +52,14 @@ extension CollectionView {
                 case .cell: id = dynamics.cells[element.indexPath]
                 case .supplementary, .decoration: id = nil
                 }
-                if let id, let k = bodies.index(of: id) { views[k] = rows[position].view.rawValue }
+                if let id, let k = bodies.index(of: id) {
+                    views[k] = rows[position].view.rawValue
+                    shown.append(DebugItemViews.Shown(row: position, item: k))
+                }
             }
         }
-        return views
+        cache = DebugItemViews(views: views, keys: bound.keys, ids: ids, cells: dynamics.cells,
+                               bodyItems: dynamics.bodyItems, shown: shown)
     }
 
     /// The scroll shapes: parts 0 content bounds, 1 and 2 the rubber-band edge across x and y,

@@ -36,8 +36,12 @@ struct ContactTracker: Sendable {
         var identifier: String?
     }
 
+    typealias Touches = [Touch]
     /// This step's touches, sorted by key.
-    private var touching: [Touch] = []
+    private var touching: Touches = []
+    /// `touching` itself: an array that is not changed keeps its storage, so the debug layer
+    /// can tell that no touch began or ended without comparing them.
+    var touchArray: Touches { touching }
     /// The keys as the behaviours found them (for the no-change check without sorting).
     private var found: [Key] = []
 
@@ -52,11 +56,6 @@ struct ContactTracker: Sendable {
     /// The touches and found keys as plain values, for a snapshot.
     var touches: [TouchingContact] { touching.map { TouchingContact(key: Self.touchKey($0.key), point: $0.point, identifier: $0.identifier) } }
 
-    /// Each touch's first item, second item (nil against a boundary), boundary number and
-    /// point, in order, without building the snapshot's values (the debug layer, every frame).
-    func forEachTouch(_ body: (_ first: Int, _ second: Int?, _ boundary: Int, _ point: Point) -> Void) {
-        for t in touching { body(t.key.first, t.key.second == .max ? nil : t.key.second, t.key.boundary, t.point) }
-    }
     var foundKeys: [TouchKey] { found.map(Self.touchKey) }
 
     private static func key(_ k: TouchKey) -> Key {

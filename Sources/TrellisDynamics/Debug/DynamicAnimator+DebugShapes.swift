@@ -18,78 +18,116 @@ extension DynamicAnimator {
     public static let debugFieldSpacing = 80.0
     public static let debugFieldSamples = 8
 
-    /// Appends what acts on the items, as UIKit's debug view draws it: the reference bounds,
-    /// each behaviour's boundaries, attachments, snap points, field regions and directions, each
-    /// item's collision shape, centre of mass and velocity, and the contacts touching now.
+    /// Builds what acts on the items, as UIKit's debug view draws it, into `layer`: the reference
+    /// bounds and each behaviour's boundaries, attachments, snap points, field regions and
+    /// directions appended to its shapes (after those already there, in id order); a record
+    /// per item (collision shape, centre of mass, velocity); the contacts touching now.
     /// `views[k]`, when given, is the number of the view showing the item at index `k` of
     /// `bodies` (-1: none): that item's shapes are then in the view's own coordinates (origin
     /// at its centre, unturned), so they stay the same while only the view moves; an item
-    /// without a view has them in content coordinates. Contacts are rounded to whole points.
-    /// `shapes` ends sorted by id.
-    public func appendDebugShapes(to shapes: inout [DebugShape], views: [Int] = []) {
-        let start = shapes.count
-        shapes.append(DebugShape(DebugShapeID(.bounds, 0), .bounds, .box(center: referenceBounds.center, size: referenceBounds.size, angle: 0)))
+    /// without a view has them in content coordinates. Contacts are rounded to whole points,
+    /// and made again only when a touch began or ended since `layer`'s were made.
+    public func buildDebugLayer(into layer: inout DebugLayerContents, views: [Int] = []) {
+        let start = layer.shapes.count
+        layer.shapes.append(DebugShape(DebugShapeID(.bounds, 0), .bounds, .box(center: referenceBounds.center, size: referenceBounds.size, angle: 0)))
         for (id, behavior) in behaviors {
-            appendDebugShapes(of: behavior, number: id.rawValue, to: &shapes)
+            appendDebugShapes(of: behavior, number: id.rawValue, to: &layer.shapes)
         }
-        let ids = bodies.ids
-        let step = Self.debugVelocityStep, travel = Self.debugVelocitySeconds
-        bodies.bodies.withUnsafeBufferPointer { all in
-            for k in 0..<all.count {
-                let body = all[k], owner = ids[k].rawValue
-                let view = k < views.count && views[k] >= 0 ? views[k] : nil
-                var arrow = body.velocity * travel
-                if view != nil {
-                    // The view's own coordinates: the velocity turned back by the item's angle.
-                    if body.angle != 0 { arrow = rotated(arrow, by: -body.angle) }
-                    shapes.append(DebugShape(DebugShapeID(.item, owner, 0), .collision, .box(center: .zero, size: body.size, angle: 0), view: view))
-                    shapes.append(DebugShape(DebugShapeID(.item, owner, 1), .centerOfMass, .point(.zero), view: view))
-                } else {
-                    shapes.append(DebugShape(DebugShapeID(.item, owner, 0), .collision, .box(center: body.center, size: body.size, angle: body.angle)))
-                    shapes.append(DebugShape(DebugShapeID(.item, owner, 1), .centerOfMass, .point(body.center)))
-                }
-                let end = Vector(dx: (arrow.dx / step).rounded() * step, dy: (arrow.dy / step).rounded() * step)
-                if end.dx != 0 || end.dy != 0 {
-                    let from = view == nil ? body.center : .zero
-                    shapes.append(DebugShape(DebugShapeID(.item, owner, 2), .velocity, .arrow(from: from, to: from + end), view: view))
-                }
-            }
-        }
-        // Against a boundary the part is −1 − its number, so that an item's touches of two
-        // boundaries are two shapes. The tracker lists each item's touches together (the other
-        // items', then the boundaries'): each item's few are put in part order as they come,
-        // so that the shapes come in id order without sorting them all.
-        var last: DebugShapeID?
-        var groupFirst = Int.min
-        var group: [(part: Int, point: Point)] = []
-        func flush() {
-            group.sort { $0.part < $1.part }
-            for touch in group {
-                let id = DebugShapeID(.contact, groupFirst, touch.part)
-                // A pair in two collision behaviours is drawn once.
-                if id == last { continue }
-                last = id
-                // Whole points: a resting contact that wanders by a fraction is not sent again.
-                shapes.append(DebugShape(id, .contact, .point(Point(x: touch.point.x.rounded(), y: touch.point.y.rounded()))))
-            }
-            group.removeAll(keepingCapacity: true)
-        }
-        forEachTouch { first, second, boundary, point in
-            if first != groupFirst { flush(); groupFirst = first }
-            group.append((second ?? -1 - boundary, point))
-        }
-        flush()
-        // Behaviours' and items' numbers mostly come in order already; a sort only when not.
-        // The check reads the ids in place: walking slices of the shapes copied each shape
-        // twice (a pile's 4,000 shapes, every frame, were most of the layer's cost).
-        let sorted = shapes.withUnsafeBufferPointer { all in
+        // Behaviours' numbers mostly come in order already; a sort only when not.
+        let sorted = layer.shapes.withUnsafeBufferPointer { all in
             var k = start + 1
             while k < all.count, all[k - 1].id < all[k].id { k += 1 }
             return k >= all.count
         }
         if !sorted {
-            shapes[start...].sort { $0.id < $1.id }
+            layer.shapes[start...].sort { $0.id < $1.id }
         }
+        buildDebugItems(into: &layer.items, views: views)
+        buildDebugContacts(into: &layer)
+    }
+
+    /// A record per item, sorted by owner: plain numbers, no shape made.
+    private func buildDebugItems(into items: inout [DebugItemRecord], views: [Int]) {
+        items.removeAll(keepingCapacity: true)
+        items.reserveCapacity(bodies.count)
+        let step = Self.debugVelocityStep, travel = Self.debugVelocitySeconds
+        var inOrder = true
+        bodies.ids.withUnsafeBufferPointer { ids in
+            bodies.bodies.withUnsafeBufferPointer { all in
+                views.withUnsafeBufferPointer { views in
+                    var last = Int.min
+                    for k in 0..<all.count {
+                        let owner = ids[k].rawValue
+                        let view = k < views.count ? views[k] : -1
+                        var arrow = all[k].velocity * travel
+                        var ax = 0.0, ay = 0.0
+                        // An arrow shorter than half a step rounds to nothing however it is turned.
+                        if arrow.lengthSquared >= 0.25 * step * step || !arrow.lengthSquared.isFinite {
+                            // On a view, the view's own coordinates: the velocity turned back by the item's angle.
+                            if view >= 0, all[k].angle != 0 { arrow = rotated(arrow, by: -all[k].angle) }
+                            ax = DebugItemRecord.gridSteps(arrow.dx, step: step)
+                            ay = DebugItemRecord.gridSteps(arrow.dy, step: step)
+                        }
+                        let record: DebugItemRecord
+                        if view >= 0 {
+                            record = DebugItemRecord(owner: owner, view: view, size: all[k].size, center: .zero, angle: 0, arrowX: ax, arrowY: ay)
+                        } else {
+                            record = DebugItemRecord(owner: owner, view: -1, size: all[k].size, center: all[k].center, angle: all[k].angle,
+                                                     arrowX: ax, arrowY: ay)
+                        }
+                        items.append(record)
+                        if owner <= last { inOrder = false }
+                        last = owner
+                    }
+                }
+            }
+        }
+        // Items' numbers come in the order they were added, mostly ascending.
+        if !inOrder { items.sort { $0.owner < $1.owner } }
+    }
+
+    /// The contacts touching now, made again only when the tracker's touches changed. Against a
+    /// boundary the part is −1 − its number, so that an item's touches of two boundaries are two
+    /// contacts. The tracker lists each item's touches together (the other items', then the
+    /// boundaries'): each is put in part order among its item's as it comes, so that the
+    /// contacts come in id order without sorting them all.
+    private func buildDebugContacts(into layer: inout DebugLayerContents) {
+        let touches = debugTouches
+        if let source = layer.contactsSource, source.count == touches.count,
+           source.withUnsafeBufferPointer({ $0.baseAddress }) == touches.withUnsafeBufferPointer({ $0.baseAddress }) {
+            return
+        }
+        layer.contactsSource = touches
+        var inOrder = true
+        // Written in place over a buffer of the touches' count (read in place too: a touch
+        // carries a string, and copying one retains it).
+        layer.contacts = [DebugContactRecord](unsafeUninitializedCapacity: touches.count) { out, written in
+            touches.withUnsafeBufferPointer { touches in
+                for t in 0..<touches.count {
+                    let key = touches[t].key, point = touches[t].point
+                    // Whole points: a resting contact that wanders by a fraction is not sent again.
+                    let contact = DebugContactRecord(first: key.first, part: key.second == .max ? -1 - key.boundary : key.second,
+                                                     x: DebugItemRecord.gridSteps(point.x, step: 1),
+                                                     y: DebugItemRecord.gridSteps(point.y, step: 1))
+                    var k = written
+                    while k > 0, out[k - 1].first == contact.first, contact.part < out[k - 1].part {
+                        out[k] = out[k - 1]
+                        k -= 1
+                    }
+                    out[k] = contact
+                    written += 1
+                    if k > 0, out[k - 1].first > contact.first { inOrder = false }
+                }
+            }
+        }
+        // Two collision behaviours list theirs one after the other; a pair in both is drawn once.
+        if !inOrder { layer.contacts.sort { $0.precedes($1) } }
+        var kept = 0
+        for k in layer.contacts.indices where kept == 0 || !layer.contacts[k].sameContact(as: layer.contacts[kept - 1]) {
+            layer.contacts[kept] = layer.contacts[k]
+            kept += 1
+        }
+        layer.contacts.removeLast(layer.contacts.count - kept)
     }
 
     private func appendDebugShapes(of behavior: any DynamicBehavior, number: Int, to shapes: inout [DebugShape]) {

@@ -54,11 +54,11 @@ extension Server {
         // the debug layer keeps the last seq (it is that frame's state, seen closer).
         var debugChanged = false
         if session.hasDebugViewers {
-            session.buildDebugShapes()
-            session.publishedDebug.publish(&session.debugShapes, writing: &session.debugFrame)
+            session.buildDebugLayer()
+            session.publishedDebug.publish(&session.debugLayer, writing: &session.debugFrame)
             debugChanged = !session.debugFrame.isEmpty
-        } else if !session.publishedDebug.shapes.isEmpty {
-            session.publishedDebug = PublishedDebugLayer()
+        } else if !session.publishedDebug.isEmpty {
+            session.dropDebugLayer()
         }
         for viewer in skipping {
             if changed { viewer.framesSkipped += 1 }
@@ -70,7 +70,7 @@ extension Server {
         for viewer in receivers {
             if viewer.lagging != nil {
                 sendCatchUp(viewer, session: session, scene: session.published.scene, pooled: pooled,
-                            debugShapes: viewer.debug ? session.publishedDebug.shapes : nil)
+                            debugLayer: viewer.debug ? session.publishedDebug.contents : nil)
             } else if viewer.debug {
                 if changed || debugChanged {
                     sharingDebug.append(viewer.connection)
@@ -103,17 +103,17 @@ extension Server {
     }
 
     /// One delta from what a lagging viewer last received to `scene` (and, for a debug viewer,
-    /// to `debugShapes`, the layer of the same moment): it lost frames, not state.
-    func sendCatchUp(_ viewer: Viewer, session: Session, scene: Scene, pooled: Set<ViewID>, debugShapes: [DebugShape]?) {
+    /// to `debugLayer`, the layer of the same moment): it lost frames, not state.
+    func sendCatchUp(_ viewer: Viewer, session: Session, scene: Scene, pooled: Set<ViewID>, debugLayer: DebugLayerContents?) {
         guard var state = viewer.lagging else { return }
         viewer.lagging = nil
         var frame = FrameWriter()
         state.publish(scene, pooled: pooled, writing: &frame)
         var debugFrame: DebugFrameWriter?
-        if var shapes = debugShapes {
+        if var layer = debugLayer {
             var debugState = viewer.laggingDebug ?? PublishedDebugLayer()
             var written = DebugFrameWriter()
-            debugState.publish(&shapes, writing: &written)
+            debugState.publish(&layer, writing: &written)
             debugFrame = written
         }
         viewer.laggingDebug = nil
@@ -136,13 +136,13 @@ extension Server {
         for session in sessions.values {
             for viewer in session.viewers.values where viewer.lagging != nil {
                 if viewer.connection.queuedBytes <= configuration.viewerSoftLimitBytes {
-                    var debugShapes: [DebugShape]?
+                    var debugLayer: DebugLayerContents?
                     if viewer.debug {
-                        session.buildDebugShapes()
-                        debugShapes = session.debugShapes
+                        session.buildDebugLayer()
+                        debugLayer = session.debugLayer
                     }
                     sendCatchUp(viewer, session: session, scene: session.collectionView.scene,
-                                pooled: session.collectionView.reusePool.pooledViewIDs, debugShapes: debugShapes)
+                                pooled: session.collectionView.reusePool.pooledViewIDs, debugLayer: debugLayer)
                     viewer.overSoftLimitSince = nil
                 } else if nowMilliseconds - (viewer.overSoftLimitSince ?? nowMilliseconds) > configuration.viewerSoftLimitSeconds * 1000 {
                     disconnectSlowViewer(viewer, session: session, queued: viewer.connection.queuedBytes)

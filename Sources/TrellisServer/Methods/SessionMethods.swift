@@ -112,8 +112,8 @@ enum SessionMethods {
             // The debug layer's keyframe is the one debug viewers hold; the first of them starts
             // it from the engine as it is (the scene's keyframe is of the same moment).
             if debug && !session.hasDebugViewers {
-                session.buildDebugShapes()
-                session.publishedDebug = PublishedDebugLayer(keyframe: session.debugShapes)
+                session.buildDebugLayer()
+                session.publishedDebug = PublishedDebugLayer(keyframe: session.debugLayer)
             }
             let viewer = Viewer(connection: client.connection, readOnly: readOnly, subscriptions: subscriptions, debug: debug)
             session.viewers[client.connection.id] = viewer

@@ -26,20 +26,28 @@ public final class Session {
     var lastFrameBytes = 0
     /// What caught-up debug viewers hold of the debug layer (empty while no viewer asks for it).
     var publishedDebug = PublishedDebugLayer()
-    /// The debug layer's part of the last frame (reused), and the buffer its shapes are built in.
+    /// The debug layer's part of the last frame (reused), the buffer the layer is built in and
+    /// which view shows each dynamic item (kept while the views and items stay the same).
     var debugFrame = DebugFrameWriter()
-    var debugShapes: [DebugShape] = []
-    /// Debug shapes built in all: stays 0 while no viewer asks for the debug layer (`stats`).
+    var debugLayer = DebugLayerContents()
+    var debugItemViews = DebugItemViews()
+    /// Debug shapes and records built in all: stays 0 while no viewer asks for the debug layer (`stats`).
     public internal(set) var debugShapesBuilt = 0
 
     /// Some viewer asked for the debug layer.
     var hasDebugViewers: Bool { viewers.values.contains { $0.debug } }
 
-    /// The debug layer as the engine is now, sorted by id, in the reused buffer (and counted).
-    func buildDebugShapes() {
-        debugShapes.removeAll(keepingCapacity: true)
-        collectionView.appendDebugShapes(to: &debugShapes)
-        debugShapesBuilt += debugShapes.count
+    /// The debug layer as the engine is now, in the reused buffer (and counted).
+    func buildDebugLayer() {
+        collectionView.buildDebugLayer(into: &debugLayer, itemViews: &debugItemViews)
+        debugShapesBuilt += debugLayer.count
+    }
+
+    /// No viewer asks for the debug layer any more: what was kept for it goes.
+    func dropDebugLayer() {
+        publishedDebug = PublishedDebugLayer()
+        debugLayer = DebugLayerContents()
+        debugItemViews = DebugItemViews()
     }
 
     /// The most physics steps a live session catches up in one advance: a bound on the work, so

@@ -29,7 +29,7 @@ struct DynamicsStage: Sendable {
     private(set) var bodies: [Int: FreeBody] = [:]
     private(set) var bodyNumbers: [String: Int] = [:]
     private(set) var bodyOrder: [Int] = []
-    private var bodyItems: [Int: DynamicItemID] = [:]
+    private(set) var bodyItems: [Int: DynamicItemID] = [:]
     var nextBodyNumber = 0
     /// Each behaviour's settings as they were given (its typed spec, opaque here).
     var specs: [BehaviorID: any DynamicBehaviorSpec] = [:]
