@@ -8,8 +8,8 @@ import TrellisProtocol
 /// keyframe before it and the changes after that (`SessionSeek`), never touching the session.
 ///
 /// Bounded: a keyframe every `keyframeSeconds` of session time or `keyframeChanges` changes,
-/// at most `maximumKeyframes` (past that every other one is dropped, so the whole range stays
-/// reachable with longer replays); at most `maximumChanges` changes, after which the history
+/// at most `keyframeLimit` (1,024, fewer for large sessions; past that every other one is
+/// dropped, so the whole range stays reachable with longer replays); at most `maximumChanges` changes, after which the history
 /// stops growing and its range ends at that moment. A keyframe shares what the session has not
 /// changed since (its arrays are copy on write), so it costs what changed after it.
 final class SessionHistory {
@@ -32,6 +32,15 @@ final class SessionHistory {
     static let keyframeChanges = 256
     static let maximumKeyframes = 1024
     static let maximumChanges = 500_000
+    /// What the keyframes of one session may cost, counted as 64 bytes per item each (a
+    /// keyframe's item data is shared, but what a batch or a layout change rebuilds is not).
+    static let keyframeBudgetBytes = 256 << 20
+
+    /// The keyframes kept for a session of `items` items: `maximumKeyframes`, fewer when they
+    /// would pass the budget (a million items: 16), never fewer than 16.
+    static func keyframeLimit(items: Int) -> Int {
+        max(16, min(maximumKeyframes, keyframeBudgetBytes / max(1, items * 64)))
+    }
     /// The frame rate `atFrame` counts in: frame N is N sixtieths of a second after the start.
     static let framesPerSecond = 60.0
     /// Times within this of each other (seconds) are one moment: the wire carries milliseconds
@@ -74,7 +83,7 @@ final class SessionHistory {
 
     private func keyframe(_ session: Session) {
         keyframes.append(Keyframe(time: session.collectionView.time, changes: changes.count, engine: session.collectionView))
-        if keyframes.count > Self.maximumKeyframes {
+        if keyframes.count > Self.keyframeLimit(items: session.collectionView.data.totalItemCount) {
             // Every other one goes (the first stays): the range stays whole, replays get longer.
             keyframes = keyframes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         }
