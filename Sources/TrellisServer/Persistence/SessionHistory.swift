@@ -29,7 +29,7 @@ final class SessionHistory {
     }
 
     static let keyframeSeconds = 1.0
-    static let keyframeChanges = 256
+    static let keyframeChanges = 1024
     static let maximumKeyframes = 1024
     static let maximumChanges = 500_000
     /// What the keyframes of one session may cost, counted as 64 bytes per item each (a
