@@ -27,6 +27,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TrellisCore", package: "Trellis"),
                 .product(name: "TrellisProtocol", package: "Trellis"),
+                // recording.seek.10min drives an in-process server (its history and seek).
+                .product(name: "TrellisServer", package: "Trellis"),
                 "DynamicsScenes",
             ],
             path: "Benchmarks/TrellisBenchmarks",

@@ -23,6 +23,12 @@ public final class InProcessServer {
         server = try Server(inProcessWith: logger)
     }
 
+    /// The same, whose flight recordings (`recording.start`) go under `recordingDirectory`
+    /// (`DIR/recordings/`); still no journal. What the recording benchmarks drive.
+    public init(recordingDirectory: String, logger: Logger = Logger(label: "trellis.inprocess")) throws(TransportError) {
+        server = try Server(inProcessWith: logger, recordingDirectory: recordingDirectory)
+    }
+
     deinit { server.loop.close() }
 
     /// Runs `method` with `params` (an object) and returns its result or error.

@@ -22,7 +22,11 @@ public final class Server {
     /// The live frame timer: runs while a live session moves or a viewer lags.
     private(set) lazy var frameClock: FrameClock = {
         let clock = FrameClock(loop: loop, framesPerSecond: configuration.framesPerSecond) { [unowned self] in self.nowMilliseconds }
-        clock.onTick = { [unowned self] in self.tickLiveSessions() }
+        clock.onTick = { [unowned self] in
+            let more = self.tickLiveSessions()
+            if !self.recordings.isEmpty { self.keyframeRecordedSessions() }
+            return more
+        }
         return clock
     }()
     /// SIGINT/SIGTERM handles (Signals.swift).
@@ -96,8 +100,11 @@ public final class Server {
 
     /// The in-process server (InProcessServer): the same sessions and method table with no
     /// socket, no journal and no frame timer; every session gets a manual clock.
-    init(inProcessWith logger: Logger) throws(TransportError) {
-        configuration = ServerConfiguration(socketPath: "")
+    /// `recordingDirectory`: where flight recordings go (as a state directory; no journal).
+    init(inProcessWith logger: Logger, recordingDirectory: String? = nil) throws(TransportError) {
+        var configuration = ServerConfiguration(socketPath: "")
+        configuration.stateDirectory = recordingDirectory
+        self.configuration = configuration
         self.logger = logger
         loop = try EventLoop()
         startedAt = Double(EventLoop.monotonicNanoseconds) / 1e6

@@ -28,6 +28,12 @@ struct Snapshot: ParsableCommand {
             A time before the session's current time is refused (exit 65), and so is --at-time \
             on a live-clock session, whose time follows the wall clock.
 
+            --at TIME (12.5s, 12500ms; a bare number is ms) and --at-frame N draw a past moment \
+            of a recorded session (trellis record-script), read-only: TIME after the recording \
+            began, or frame N of it (60 a second). The server rebuilds the moment from the \
+            recording's history (session.seek) and the live session goes on untouched. A moment \
+            before the start or past now is refused with the range the recording covers.
+
             Exit 73 when the file cannot be written.
             """)
 
@@ -38,22 +44,34 @@ struct Snapshot: ParsableCommand {
     var atTime: String?
     @Flag(help: "Draw the debug layer (collision shapes, boundaries, attachments, fields, contacts, scroll targets) over the views.")
     var debug = false
+    @Option(help: ArgumentHelp("A past moment of a recorded session: this long after the recording began (12.5s, 12500ms).", valueName: "time"))
+    var at: String?
+    @Option(help: ArgumentHelp("A past frame of a recorded session (60 a second since the recording began).", valueName: "n"))
+    var atFrame: Int?
 
     func run() throws {
         let target = try atTime.map { text in try parsing { () throws(SyntaxError) in try CommandSyntax.milliseconds(text) } }
+        let moment = try SeekOptions.moment(at: at, atFrame: atFrame)
+        if moment != nil, atTime != nil || debug {
+            throw ValidationError("--at and --at-frame draw a recorded moment as it was; they do not go with --at-time or --debug")
+        }
         try withServer(global, session: name) { c in
             if let target { try advance(c, to: target) }
             // The debug layer travels only to viewers: attach as a read-only one for it.
-            let result = debug
-                ? try c.call("session.attach", ["session": .string(name), "readOnly": .bool(true), "debug": .bool(true)])
-                : try c.call("query.scene", ["session": .string(name)])
+            let result = if let moment {
+                try c.call("session.seek", moment.merging(["session": .string(name)]) { a, _ in a })["scene"] ?? .null
+            } else if debug {
+                try c.call("session.attach", ["session": .string(name), "readOnly": .bool(true), "debug": .bool(true)])
+            } else {
+                try c.call("query.scene", ["session": .string(name)])
+            }
             let scene: Scene
             var shapes: [DebugShape]?
             do {
                 scene = try WireScene.scene(debug ? result["keyframe"] ?? .null : result)
                 if debug { shapes = try WireDebug.layer(result["debug"] ?? .null) }
             } catch let error as ParamError {
-                throw report(ClientError.badReply("\(debug ? "session.attach" : "query.scene"): \(error.message)"), json: global.json)
+                throw report(ClientError.badReply("\(moment != nil ? "session.seek" : debug ? "session.attach" : "query.scene"): \(error.message)"), json: global.json)
             }
             try writeFile(SVGRenderer(session: name).render(scene, debug: shapes), to: svg)
             guard svg != "-" else { return }

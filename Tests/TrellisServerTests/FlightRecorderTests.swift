@@ -199,6 +199,8 @@ import TrellisTestSupport
         try viewer.must("session.attach", ["session": .string("m"), "readOnly": .bool(true)])
         let path = try c.ok("recording.start", #"{"session":"m"}"#)["path"]?.stringValue ?? ""
         try c.ok("clock.advance", #"{"session":"m","ms":10}"#)
+        // Lines reach the file at most 50 ms after they were accepted (ScriptRecording.flushMilliseconds).
+        usleep(150_000)
         let before = try String(contentsOfFile: path, encoding: .utf8)
         #expect(before.contains("\nadvance m 10ms\n"))
         // The disk goes away under the server: the whole recordings directory.

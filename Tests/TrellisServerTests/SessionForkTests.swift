@@ -108,7 +108,9 @@ import TrellisProtocol
             (["name": .string("x")], "invalid_params", "params.session"),
             (["session": .string("m"), "name": .string("x"), "clock": .string("sometimes")], "invalid_params",
              #"params.clock: expected "manual" (the default) or "live", found "sometimes""#),
-            (["session": .string("m"), "name": .string("x"), "at": T.n(5)], "invalid_params", "at"),
+            // A past moment needs a recording of the source (session.seek's history).
+            (["session": .string("m"), "name": .string("x"), "at": T.n(5)], "invalid_state", "is not being recorded"),
+            (["session": .string("m"), "name": .string("x"), "after": T.n(5)], "invalid_params", "after"),
         ]
         for (params, code, says) in cases {
             let reply = try c.call("session.fork", params)

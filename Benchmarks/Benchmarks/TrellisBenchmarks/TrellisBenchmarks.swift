@@ -495,6 +495,16 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         try? crowded.view.removeBody(named: name)
     }
+    // Seeking to a random frame of a 10-minute recorded session (issue 31: at most 100 ms):
+    // the nearest keyframe, the changes after it replayed, the scene written and read back.
+    Benchmark("recording.seek.10min", configuration: limits(.seconds(5), 500)) { benchmark in
+        let recorded = RecordedSession.shared
+        let frame = recorded.nextFrame()
+        benchmark.startMeasurement()
+        blackHole(recorded.seek(frame))
+        benchmark.stopMeasurement()
+    }
+
     Benchmark("dynamics.behavior.add.10k", configuration: limits(.seconds(2), 10_000)) { benchmark in
         var resolver = crowded.view.dynamicElementResolver()
         guard let id = try? resolver.id(for: .body("b\(crowded.next % 10_000)")) else { return }

@@ -1,7 +1,7 @@
 // rpc-load: the load client behind `tools/bench rpc` and `tools/bench fanout`.
 //
 //   rpc-load rpc    --socket PATH --protocol trellis|redis [--connections N] [--pipeline P]
-//                   [--warmup S] [--seconds S] [--server-pid PID]
+//                   [--warmup S] [--seconds S] [--server-pid PID] [--scroll SESSION]
 //   rpc-load fanout --socket PATH [--viewers V] [--items N] [--seconds S] [--server-pid PID]
 //
 // One thread and one poll(2) set for every connection (non-blocking sockets):
@@ -15,7 +15,10 @@
 // time after a warm-up and prints the round trips per second. `trellis` sends
 // {"jsonrpc":"2.0","id":<n>,"method":"hello"} lines; `redis` sends the inline command PING
 // and counts +PONG replies (every reply is one line either way; the first reply on each
-// connection is checked in full before the clock starts).
+// connection is checked in full before the clock starts). `--scroll SESSION` sends
+// `scroll.to {session, offset:[0, id % 512]}` instead of `hello`: a change the server accepts,
+// journals and (when the session is recorded) records, so `tools/bench rpc` can compare a
+// session with and without a flight recording (the caller makes the session scrollable).
 //
 // `fanout` creates a live session with N items in a 2000×2000 flow layout of 40×40 items,
 // attaches V read-only viewers that read everything as fast as they can, and switches the
@@ -297,6 +300,10 @@ enum RPCLoad {
 
         let trellisPrefix = Array("{\"jsonrpc\":\"2.0\",\"id\":".utf8)
         let trellisSuffix = Array(",\"method\":\"hello\"}\n".utf8)
+        let scrolled = options.values["scroll"]
+        // The session's name goes in as JSON: the caller passes a plain name.
+        let scrollPrefix = Array(",\"method\":\"scroll.to\",\"params\":{\"session\":\"\(scrolled ?? "")\",\"offset\":[0,".utf8)
+        let scrollSuffix = Array("]}}\n".utf8)
         let ping = Array("PING\r\n".utf8)
         func appendRequest(_ c: LoadConnection) {
             if proto == "redis" {
@@ -304,7 +311,13 @@ enum RPCLoad {
             } else {
                 c.output.append(contentsOf: trellisPrefix)
                 appendDecimal(c.nextID, to: &c.output)
-                c.output.append(contentsOf: trellisSuffix)
+                if scrolled != nil {
+                    c.output.append(contentsOf: scrollPrefix)
+                    appendDecimal(c.nextID % 512, to: &c.output)
+                    c.output.append(contentsOf: scrollSuffix)
+                } else {
+                    c.output.append(contentsOf: trellisSuffix)
+                }
             }
             c.nextID += 1
             c.inFlight += 1
@@ -412,7 +425,7 @@ enum RPCLoad {
         let serverCPU = serverCPUStart.flatMap { s in options.serverPID.flatMap(processCPUSeconds).map { $0 - s } }
         let elapsed = measuredUntil - measureAt
         for c in all { close(c.fd) }
-        var line = "RPCLOAD protocol=\(proto) connections=\(connections) pipeline=\(pipeline) seconds=\(format(elapsed, 3))"
+        var line = "RPCLOAD protocol=\(proto)\(scrolled != nil ? " method=scroll.to" : "") connections=\(connections) pipeline=\(pipeline) seconds=\(format(elapsed, 3))"
         line += " replies=\(replies) rps=\(Int((Double(replies) / elapsed).rounded()))"
         line += " client_cpu_pct=\(format(cpu / elapsed * 100, 1))"
         if let serverCPU { line += " server_cpu_pct=\(format(serverCPU / elapsed * 100, 1))" }

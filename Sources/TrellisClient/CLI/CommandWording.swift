@@ -46,6 +46,8 @@ public enum CommandWording {
             ("scroll.configure {scrollEnabled: true} first", "`trellis scroll-config \(session) --scroll-enabled true` first"),
             ("clock.advance needs a session created with clock \"manual\"", "`trellis advance` needs a session made with `trellis new \(session) --manual-clock`"),
             ("as dynamics.add returned it", "as `trellis dynamics add` printed it"),
+            // session.seek's and session.fork's moment, as `--at` and `--at-frame` name it.
+            ("params.atFrame: ", "--at-frame: "), ("params.at: ", "--at: "),
         ]
         for (phrase, words) in phrases { text = text.replacingAll(phrase, with: words) }
         for (method, command) in commands where text.contains(method) {

@@ -2,7 +2,8 @@ import TrellisCore
 import TrellisProtocol
 
 /// recording.start, recording.mark, recording.stop: the flight recorder (FlightRecorder), which
-/// writes a session's accepted changes as a `trellis run` script under the state directory.
+/// writes a session's accepted changes as a `trellis run` script under the state directory;
+/// session.seek: any moment since a recording began, rebuilt from its history (SessionSeek).
 enum RecordingMethods {
     /// The longest label of a mark, and of a destination path (bytes).
     static let maximumLabelBytes = 200
@@ -50,10 +51,12 @@ enum RecordingMethods {
             var lines = ByteBuffer(capacity: state.count + 512)
             RecordedScriptLines.header(session, state: state, into: &lines)
             RecordedScriptLines.checkpoint(session, into: &lines)
-            guard recording.append(lines, now: server.nowMilliseconds) else {
+            // The first lines are written now: a disk that refuses them refuses the start.
+            guard recording.append(lines, now: server.nowMilliseconds), recording.flush() else {
                 recording.close()
                 throw .domain("persistence_failed", "cannot start recording '\(session.name)': \(recording.ended ?? "the first lines were not written")")
             }
+            server.armFlushes(recording)
             server.recordings[session.name] = recording
             return .object(["session": .string(session.name), "path": .string(recording.path),
                             "checkpoints": .string(mode.rawValue), "maximumBytes": .number(Double(ScriptRecording.maximumBytes))])
@@ -86,6 +89,25 @@ enum RecordingMethods {
             if let destination = recording.destination { result["destination"] = .string(destination) }
             if let ended = recording.ended { result["ended"] = .string(ended) }
             return .object(result)
+        },
+        Method("session.seek", .reads) { context throws(RPCError) in
+            try context.allow(["session", "at", "atFrame"])
+            let server = context.server
+            let history = try server.history(&context)
+            let name = try context.string("session")
+            let moment = try server.seekMoment(context, history: history, required: true)!
+            let session = try server.rebuild(history, name: name, at: moment.time)
+            let scene = session.collectionView.scene
+            return context.encoded(capacity: 4096) { b in
+                var o = JSONObjectWriter(into: &b)
+                o.field("at", moment.at, into: &b)
+                if let frame = moment.frame { o.field("frame", frame, into: &b) }
+                o.key("scene", into: &b)
+                WireEncoding.writeScene(scene, into: &b)
+                o.field("session", name, into: &b)
+                o.field("time", WireEncoding.milliseconds(session.collectionView.time), into: &b)
+                o.end(into: &b)
+            }
         },
     ]
 }

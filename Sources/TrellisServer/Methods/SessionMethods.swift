@@ -34,13 +34,16 @@ enum SessionMethods {
             return info(session)
         },
         Method("session.fork", .changesSession) { context throws(RPCError) in
-            try context.allow(["session", "name", "clock"])
+            try context.allow(["session", "name", "clock", "at", "atFrame"])
             let name = try newSessionName(context)
             let clockName = try context.optionalString("clock") ?? "manual"
             guard var clock = Session.Clock(rawValue: clockName) else {
                 throw .invalidParams("params.clock: expected \"manual\" (the default) or \"live\", found \"\(clockName)\"")
             }
             if context.server.manualClocksOnly { clock = .manual }
+            if context.params.field("at") != nil || context.params.field("atFrame") != nil {
+                return try forkedFromThePast(&context, name: name, clock: clock)
+            }
             // The source is brought to now (and touched, so a live source's journal line carries
             // its time and a replay forks it at the same moment); nothing of it changes.
             let source = try context.sessionBroughtToNow()
@@ -168,6 +171,43 @@ enum SessionMethods {
             throw .invalidParams(error)
         }
         return install(view, name: name, clock: clock, context)
+    }
+
+    /// `session.fork` with `at`/`atFrame`: the recorded source as it was then (SessionSeek),
+    /// journaled as the `session.create {state}` it amounts to, as no history outlives the server.
+    private static func forkedFromThePast(_ context: inout MethodContext, name: String, clock: Session.Clock) throws(RPCError) -> JSONValue {
+        let server = context.server
+        let history = try server.history(&context)
+        let source = try context.string("session")
+        let moment = try server.seekMoment(context, history: history, required: true)!
+        let past = try server.rebuild(history, name: source, at: moment.time)
+        var state: SessionState
+        let view: CollectionView
+        let encoded: ByteBuffer
+        do throws(PersistenceError) {
+            state = try SessionState(past)
+            state.name = name
+            encoded = try StateSnapshot.encode(state)
+        } catch {
+            throw .domain("invalid_state", "session '\(source)' cannot be forked: \(error.description)")
+        }
+        do throws(ParamError) { view = try state.makeView() } catch {
+            throw .domain("invalid_state", "session '\(source)' cannot be forked: \(error.message)")
+        }
+        let info = install(view, name: name, clock: clock, context)
+        context.journaledByHandler = true
+        if let persistence = server.persistence {
+            try persistence.record(method: "session.create", touched: server.sessions[name], capacity: encoded.count + 256) { b in
+                b.append("{\"clock\":")
+                JSONWriter.write(.string(clock.rawValue), into: &b)
+                b.append(",\"name\":")
+                JSONWriter.write(.string(name), into: &b)
+                b.append(",\"state\":")
+                b.append(encoded)
+                b.append("}")
+            }
+        }
+        return info
     }
 
     /// A session made from a restored state (a fork, a `state` at creation) joins the server:

@@ -1,5 +1,6 @@
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 
 /// The flight recorder: every accepted change to a recorded session becomes a script line, at
 /// the one place accepted changes are journaled (`acceptChange`), so nothing reaches a session
@@ -19,11 +20,17 @@ extension Server {
     /// Writes the change's lines: the ticks since the last line (`advance`), the change, and a
     /// checkpoint when the recording takes one per change.
     private func record(_ method: String, params: JSONValue, session: Session, journaledByHandler: Bool) {
-        guard let recording = recordings[session.name], recording.session === session, recording.isWriting else { return }
+        guard let recording = recordings[session.name], recording.session === session else { return }
         // A fork reads its source and changes nothing of it.
         if method == "session.fork" { return }
         // A chunked upload's commit recorded itself (`recordCommitted`), as it journals itself.
         if journaledByHandler { return }
+        if method == "session.destroy" {
+            recording.history.stop(at: session.collectionView.time, "the session was destroyed")
+        } else {
+            recording.history.append(method, params: params, session: session)
+        }
+        guard recording.isWriting else { return }
         var lines = ByteBuffer(capacity: 256)
         let time = session.collectionView.time
         if method != "clock.advance", time != recording.scriptTime {
@@ -37,9 +44,16 @@ extension Server {
     /// (`writeParams` writes its params): one `rpc` line, when that line is a request the server
     /// reads (its message limit); else the recording stops before it, saying why.
     func recordCommitted(_ method: String, session: Session, capacity: Int, writeParams: (inout ByteBuffer) -> Void) {
-        guard let recording = recordings[session.name], recording.session === session, recording.isWriting else { return }
+        guard let recording = recordings[session.name], recording.session === session else { return }
         var json = ByteBuffer(capacity: min(capacity, configuration.maximumMessageBytes))
         writeParams(&json)
+        // The history keeps the commit as the one request it equals, whatever its size.
+        do throws(JSONParseError) {
+            recording.history.append(method, params: try JSONParser.parse(json.bytes, limits: JournalParser.limits), session: session)
+        } catch {
+            recording.history.stop(at: session.collectionView.time, "a chunked upload's data did not read back (\(error.message))")
+        }
+        guard recording.isWriting else { return }
         // The request around the params takes a few dozen bytes.
         guard json.count + 128 <= configuration.maximumMessageBytes else {
             endRecording(recording, reason: "a chunked upload committed \(json.count) bytes of data, more than one request may carry (\(configuration.maximumMessageBytes) bytes), so no script line can replay it; the recording stopped before it")
@@ -98,8 +112,31 @@ extension Server {
         for viewer in session.viewers.values { notify("recording.stopped", notice, to: viewer.connection) }
     }
 
+    /// Gathered lines reach the file `flushMilliseconds` after the first of them (a write that
+    /// fails then ends the recording, as one during a change does). Only a server with a running
+    /// loop gets the timer; an in-process one writes at the size mark and at the stop.
+    func armFlushes(_ recording: ScriptRecording) {
+        guard listener != nil else { return }
+        let timer = LoopTimer(loop: loop)
+        timer.onFire = { [weak recording, unowned self] in
+            guard let recording, !recording.flush() else { return }
+            self.endRecording(recording, reason: recording.ended ?? "")
+        }
+        recording.flushTimer = timer
+        recording.onPending = { [unowned timer] in timer.start(after: ScriptRecording.flushMilliseconds) }
+    }
+
     static func notRecording(_ name: String) -> RPCError {
         .domain("invalid_state", "session '\(name)' is not being recorded; start a recording with: trellis record-script \(name) --out FILE")
+    }
+
+    /// A keyframe, when one is due, of every recorded live session (at each display tick, so a
+    /// seek into a long stretch without changes replays at most a second of it).
+    func keyframeRecordedSessions() {
+        for recording in recordings.values {
+            guard let session = recording.session, session.clock == .live, sessions[session.name] === session else { continue }
+            recording.history.tick(session)
+        }
     }
 
     /// Closes every recording's file (at shutdown); the files keep what was written.

@@ -59,7 +59,12 @@ enum RecordedScriptLines {
             // `scroll S --to=X,Y [--animated]` sends exactly these params (the `=` keeps a
             // negative X from reading as an option).
             let offset = params.field("offset")!.arrayValue!
-            b.append(utf8: "scroll \(word(session)) --to=\(number(offset[0].numberValue!)),\(number(offset[1].numberValue!))")
+            b.append("scroll ")
+            b.append(utf8: word(session))
+            b.append(" --to=")
+            JSONWriter.writeNumber(offset[0].numberValue!, into: &b)
+            b.append(",")
+            JSONWriter.writeNumber(offset[1].numberValue!, into: &b)
             b.append(params.field("animated") == .bool(true) ? " --animated\n" : "\n")
         default:
             rpc(method, params: params, into: &b)
@@ -88,7 +93,11 @@ enum RecordedScriptLines {
         if session.hasPrefix("-") {
             return rpc("clock.advance", params: .object(["session": .string(session), "ms": .number(milliseconds)]), into: &b)
         }
-        b.append(utf8: "advance \(word(session)) \(number(milliseconds))ms\n")
+        b.append("advance ")
+        b.append(utf8: word(session))
+        b.append(" ")
+        JSONWriter.writeNumber(milliseconds, into: &b)
+        b.append("ms\n")
     }
 
     /// The first line: the session as it is when the recording starts (its whole lasting state,
@@ -118,19 +127,76 @@ enum RecordedScriptLines {
         // The walk every frame makes, counting instead of building the scene.
         var walk = CheckpointWalk()
         view.visitScene(&walk)
+        // Written straight into the bytes, numbers included: building these lines as strings
+        // was a quarter of a recorded request's time.
         let name = word(session.name)
+        func head() {
+            b.append("expect ")
+            b.append(utf8: name)
+        }
         let offset = view.presentationContentOffset, size = view.scroll.contentSize
-        b.append(utf8: "expect \(name) time=\(format(WireEncoding.milliseconds(view.time)))ms visible=\(walk.count)")
-        b.append(utf8: " offset=\(format(offset.x)),\(format(offset.y))")
-        b.append(utf8: " contentSize=\(format(size.width))x\(format(size.height)) tolerance=\(tolerance)\n")
+        head()
+        b.append(" time=")
+        write(WireEncoding.milliseconds(view.time), into: &b)
+        b.append("ms visible=")
+        JSONWriter.writeInt(walk.count, into: &b)
+        b.append(" offset=")
+        write(offset.x, into: &b)
+        b.append(",")
+        write(offset.y, into: &b)
+        b.append(" contentSize=")
+        write(size.width, into: &b)
+        b.append("x")
+        write(size.height, into: &b)
+        b.append(" tolerance=")
+        b.append(utf8: tolerance)
+        b.append("\n")
         let scroll = view.scrollDeceleration
-        b.append(utf8: "expect \(name) scroll dragging==\(scroll.dragging) decelerating==\(scroll.decelerating) bouncing==\(scroll.bouncing) tracking==\(scroll.tracking)\n")
+        head()
+        b.append(" scroll dragging==")
+        JSONWriter.writeBool(scroll.dragging, into: &b)
+        b.append(" decelerating==")
+        JSONWriter.writeBool(scroll.decelerating, into: &b)
+        b.append(" bouncing==")
+        JSONWriter.writeBool(scroll.bouncing, into: &b)
+        b.append(" tracking==")
+        JSONWriter.writeBool(scroll.tracking, into: &b)
+        b.append("\n")
         if view.dynamicBehaviorCount > 0 {
-            b.append(utf8: "expect \(name) dynamics running==\(view.dynamicsRunning) behaviors==\(view.dynamicBehaviorCount)\n")
+            head()
+            b.append(" dynamics running==")
+            JSONWriter.writeBool(view.dynamicsRunning, into: &b)
+            b.append(" behaviors==")
+            JSONWriter.writeInt(view.dynamicBehaviorCount, into: &b)
+            b.append("\n")
         }
         for (path, f) in walk.pinned {
-            b.append(utf8: "expect \(name) scene \(path.section):\(path.item) frame=\(format(f.minX)),\(format(f.minY)),\(format(f.width)),\(format(f.height)) tolerance=\(tolerance)\n")
+            head()
+            b.append(" scene ")
+            JSONWriter.writeInt(path.section, into: &b)
+            b.append(":")
+            JSONWriter.writeInt(path.item, into: &b)
+            b.append(" frame=")
+            write(f.minX, into: &b)
+            b.append(",")
+            write(f.minY, into: &b)
+            b.append(",")
+            write(f.width, into: &b)
+            b.append(",")
+            write(f.height, into: &b)
+            b.append(" tolerance=")
+            b.append(utf8: tolerance)
+            b.append("\n")
         }
+    }
+
+    /// `format(value)` written into `b` without making a string.
+    static func write(_ value: Double, into b: inout ByteBuffer) {
+        guard value.isFinite else { return b.append("0") }
+        let hundredths = (value * 100).rounded()
+        if hundredths == 0 { return b.append("0") }
+        guard hundredths.magnitude < 1e15 else { return b.append(utf8: format(value)) }
+        JSONWriter.writeRounded(hundredths / 100, places: 2, into: &b)
     }
 
     /// What a checkpoint reads of the scene: how many views, and the first and last cell in

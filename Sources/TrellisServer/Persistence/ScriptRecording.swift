@@ -3,13 +3,22 @@ import Glibc
 #endif
 import TrellisCore
 import TrellisProtocol
+import TrellisTransport
 
 /// One session's flight recording: a `trellis run` script the server appends to as changes
 /// are accepted, in `STATE/recordings/` (made 0700; the file created new, O_EXCL and
 /// O_NOFOLLOW, 0600: nothing planted there is ever written through). It holds at most
 /// `maximumBytes`; past that, or when a write fails or the file vanishes, it ends with a reason
 /// and keeps what was written (read back through the open descriptor even if the name is gone).
+/// Lines are gathered and written together (`flushBytes`, or `flushMilliseconds` after the
+/// first, by the server's timer), not one write per change: a system call per change was a
+/// tenth of a recorded request's time.
 final class ScriptRecording {
+    /// Gathered lines are written once they hold this many bytes…
+    static let flushBytes = 64 << 10
+    /// …or this long after the first of them (ms), or before the file is read back or ended.
+    static let flushMilliseconds: UInt64 = 50
+
     /// The most a recording holds (8 MiB): the stop's reply carries the whole script.
     static let maximumBytes = 8 << 20
     /// Kept free for the line that says why a recording ended.
@@ -31,12 +40,23 @@ final class ScriptRecording {
     let destination: String?
     let checkpoints: Checkpoints
     private var fd: Int32
+    /// What the script holds: written to the file, and gathered (`pending`).
     private(set) var bytes = 0
+    /// Bytes in the file.
+    private var written = 0
+    private var pending = ByteBuffer()
+    /// Called when lines start gathering (the server arms its flush timer).
+    var onPending: () -> Void = {}
+    /// The timer that writes gathered lines (`flushMilliseconds`); nil in a server without a loop.
+    var flushTimer: LoopTimer?
     private(set) var changes = 0
     /// The engine time (seconds) the script has brought the session to so far.
     var scriptTime: Double
     /// Why nothing more is written, once that is so.
     private(set) var ended: String?
+    /// The session's past since the start, for seeks; it goes on when the file ends (its own
+    /// limits), until the recording is collected.
+    let history: SessionHistory
 
     private init(session: Session, path: String, fd: Int32, destination: String?, checkpoints: Checkpoints) {
         sessionName = session.name
@@ -46,6 +66,7 @@ final class ScriptRecording {
         self.destination = destination
         self.checkpoints = checkpoints
         scriptTime = session.collectionView.time
+        history = SessionHistory(session: session)
     }
 
     deinit { close() }
@@ -97,7 +118,10 @@ final class ScriptRecording {
         if now - lastPlaceCheck >= Self.placeCheckInterval || now < lastPlaceCheck {
             lastPlaceCheck = now
             guard isInPlace else {
-                ended = "the recording file \(path) was removed or replaced (its directory deleted?); what was written before is kept"
+                flush()
+                if ended == nil {
+                    ended = "the recording file \(path) was removed or replaced (its directory deleted?); what was written before is kept"
+                }
                 return false
             }
         }
@@ -105,29 +129,49 @@ final class ScriptRecording {
             end("it reached its limit of \(Self.maximumBytes) bytes")
             return false
         }
-        guard write(line) else {
-            ended = "writing \(path) failed (\(String(cString: strerror(errno)))); what was written before is kept"
-            return false
-        }
+        let wasEmpty = pending.count == 0
+        if wasEmpty && pending.capacity < 4096 { pending.reserveCapacity(Self.flushBytes + 4096) }
+        pending.append(line)
+        bytes += line.count
+        if pending.count >= Self.flushBytes { return flush() }
+        if wasEmpty { onPending() }
         return true
     }
 
-    /// Ends the recording with a closing comment saying why.
+    /// Writes the gathered lines. False when the write failed: the recording then ended there
+    /// (`ended` says why), the file holding the lines written before.
+    @discardableResult
+    func flush() -> Bool {
+        guard pending.count > 0 else { return true }
+        let done = write(pending)
+        pending.clear()
+        bytes = written
+        if !done && ended == nil {
+            ended = "writing \(path) failed (\(String(cString: strerror(errno)))); what was written before is kept"
+        }
+        return done
+    }
+
+    /// Ends the recording with a closing comment saying why (after the lines gathered so far).
     func end(_ reason: String) {
+        guard ended == nil else { return }
+        let inPlace = isInPlace
+        // Gathered lines go to the file even when its name is gone: they are read back through it.
+        flush()
         guard ended == nil else { return }
         ended = reason
         var line = ByteBuffer(capacity: 128)
         line.append(utf8: "# recording ended: \(reason.prefix(Self.closingRoom - 24))\n")
-        if isInPlace { _ = write(line) }
+        if inPlace, write(line) { bytes = written }
     }
 
-    private func write(_ line: ByteBuffer) -> Bool {
+    private func write(_ lines: ByteBuffer) -> Bool {
         guard fd >= 0 else { return false }
-        let done: Bool = line.withUnsafeBytes { raw in FileIO.writeAll(fd, raw) }
+        let done: Bool = lines.withUnsafeBytes { raw in FileIO.writeAll(fd, raw) }
         if done {
-            bytes += line.count
+            written += lines.count
         } else {
-            _ = ftruncate(fd, off_t(bytes))   // no half line at the end
+            _ = ftruncate(fd, off_t(written))   // no half line at the end
         }
         return done
     }
@@ -141,7 +185,8 @@ final class ScriptRecording {
 
     /// What was written, read through the open descriptor (so even a removed file gives it).
     func contents() throws(PersistenceError) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: bytes)
+        flush()
+        var result = [UInt8](repeating: 0, count: written)
         var done = 0
         while done < result.count {
             let n = result.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(done)) }
@@ -153,7 +198,9 @@ final class ScriptRecording {
     }
 
     func close() {
+        flushTimer?.stop()
         guard fd >= 0 else { return }
+        flush()
         Glibc.close(fd)
         fd = -1
     }

@@ -1,0 +1,117 @@
+import TrellisCore
+import TrellisProtocol
+
+/// A recorded session's past, kept in memory beside its flight recording: keyframes (copies
+/// of the session's engine, a value: its view ids and reuse pool included, so a moment rebuilt
+/// from one is the very scene the viewers were sent, which a fork's state would not give) and
+/// every accepted change since the recording began with the engine time it was made at. Any moment is rebuilt from the nearest
+/// keyframe before it and the changes after that (`SessionSeek`), never touching the session.
+///
+/// Bounded: a keyframe every `keyframeSeconds` of session time or `keyframeChanges` changes,
+/// at most `keyframeLimit` (1,024, fewer for large sessions; past that every other one is
+/// dropped, so the whole range stays reachable with longer replays); at most `maximumChanges` changes, after which the history
+/// stops growing and its range ends at that moment. A keyframe shares what the session has not
+/// changed since (its arrays are copy on write), so it costs what changed after it.
+final class SessionHistory {
+    /// One accepted change: its method and params as they came, and the engine time (seconds)
+    /// after it (for clock.advance, the time it moved to).
+    struct Change {
+        let time: Double
+        let method: String
+        let params: JSONValue
+    }
+
+    /// The session's engine once `changes` changes of the history had been made, at `time`.
+    struct Keyframe {
+        let time: Double
+        let changes: Int
+        let engine: CollectionView
+    }
+
+    static let keyframeSeconds = 1.0
+    static let keyframeChanges = 1024
+    static let maximumKeyframes = 1024
+    static let maximumChanges = 500_000
+    /// What the keyframes of one session may cost, counted as 64 bytes per item each (a
+    /// keyframe's item data is shared, but what a batch or a layout change rebuilds is not).
+    static let keyframeBudgetBytes = 256 << 20
+
+    /// The keyframes kept for a session of `items` items: `maximumKeyframes`, fewer when they
+    /// would pass the budget (a million items: 16), never fewer than 16.
+    static func keyframeLimit(items: Int) -> Int {
+        max(16, min(maximumKeyframes, keyframeBudgetBytes / max(1, items * 64)))
+    }
+    /// The frame rate `atFrame` counts in: frame N is N sixtieths of a second after the start.
+    static let framesPerSecond = 60.0
+    /// Times within this of each other (seconds) are one moment: the wire carries milliseconds
+    /// to the microsecond, so a seek to a change's time as a reply printed it lands after it.
+    static let sameMoment = 0.5e-6
+
+    /// The session's engine time when the recording began (seconds).
+    let startTime: Double
+    private(set) var changes: [Change] = []
+    private(set) var keyframes: [Keyframe]
+    /// When (engine seconds) and why the history stopped growing; seeks reach up to then.
+    private(set) var stopped: (time: Double, reason: String)?
+
+    /// A history that starts from `session` as it is now.
+    init(session: Session) {
+        startTime = session.collectionView.time
+        keyframes = [Keyframe(time: startTime, changes: 0, engine: session.collectionView)]
+    }
+
+    /// Appends one accepted change to `session` (the recorded one), and a keyframe after it when one is due.
+    func append(_ method: String, params: JSONValue, session: Session) {
+        guard stopped == nil else { return }
+        let time = session.collectionView.time
+        guard changes.count < Self.maximumChanges else {
+            stop(at: time, "it holds its limit of \(Self.maximumChanges) changes")
+            return
+        }
+        changes.append(Change(time: time, method: method, params: params))
+        let last = keyframes[keyframes.count - 1]
+        if changes.count - last.changes >= Self.keyframeChanges || time - last.time >= Self.keyframeSeconds {
+            keyframe(session)
+        }
+    }
+
+    /// A keyframe of `session` between changes (a live session's ticks), when one is due by time.
+    func tick(_ session: Session) {
+        guard stopped == nil, session.collectionView.time - keyframes[keyframes.count - 1].time >= Self.keyframeSeconds else { return }
+        keyframe(session)
+    }
+
+    private func keyframe(_ session: Session) {
+        keyframes.append(Keyframe(time: session.collectionView.time, changes: changes.count, engine: session.collectionView))
+        if keyframes.count > Self.keyframeLimit(items: session.collectionView.data.totalItemCount) {
+            // Every other one goes (the first stays): the range stays whole, replays get longer.
+            keyframes = keyframes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        }
+    }
+
+    /// Ends the history at `time` (a change it cannot take, its limit, the session's end).
+    func stop(at time: Double, _ reason: String) {
+        if stopped == nil { stopped = (time, reason) }
+    }
+
+    /// The number of changes made at or before `time` (the changes a seek to it replays).
+    func changeCount(through time: Double) -> Int {
+        var low = 0, high = changes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if changes[mid].time <= time + Self.sameMoment { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The last keyframe taken after at most `count` changes and at or before `time` (both
+    /// grow along the list; a tick's keyframe may come after the last change).
+    func keyframe(before count: Int, at time: Double) -> Keyframe {
+        var low = 0, high = keyframes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keyframes[mid].changes <= count && keyframes[mid].time <= time + Self.sameMoment { low = mid + 1 } else { high = mid }
+        }
+        return keyframes[max(0, low - 1)]
+    }
+}
