@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import TrellisProtocol
 import TrellisServer
 
@@ -15,12 +16,19 @@ final class RecordedSession: @unchecked Sendable {
     static let name = "recorded"
 
     let server: InProcessServer
+    /// The recording's directory, removed at exit (read by a C callback, hence a static).
+    nonisolated(unsafe) static var directoryToRemove: String?
     let frames: Int
     private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     init() {
         var template = Array("/tmp/trellis-seek-bench-XXXXXX".utf8CString)
         let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        // Gone when the benchmark process ends: runs do not leave their recordings behind.
+        Self.directoryToRemove = directory
+        atexit {
+            if let directory = RecordedSession.directoryToRemove { try? FileManager.default.removeItem(atPath: directory) }
+        }
         server = try! InProcessServer(recordingDirectory: directory)
         frames = smoke ? 600 : 36_000
         let s: JSONValue = .string(Self.name)
