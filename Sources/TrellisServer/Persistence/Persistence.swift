@@ -307,7 +307,10 @@ final class Persistence {
         server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(encoded.count) session\(encoded.count == 1 ? "" : "s"))")
     }
 
-    private func compactIfDue() {
+    /// Starts a compaction when the journal or the work since the snapshot is due for one.
+    /// Called after each journaled change, and when a request's deferred work is done (its
+    /// change was journaled while it still counted as pending, when no snapshot may start).
+    func compactIfDue() {
         guard snapshotInFlight == nil,
               journal.size >= nextCompactionAt || workSinceSnapshot >= compactionWorkMilliseconds else { return }
         // A session in the middle of a long advance is not in a state a snapshot can hold: the
