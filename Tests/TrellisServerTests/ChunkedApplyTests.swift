@@ -186,7 +186,7 @@ import TrellisProtocol
         #expect(applied["result"]?["deleted"]?.arrayValue?.count == 1)
         // Journaled as the data.apply it equals: a restart has the snapshot.
         server.crash()
-        let again = try ServerProcess(directory: server.scratch)
+        let again = try ServerProcess(directory: server.scratch, startSeconds: 120)
         #expect(try again.connect(seconds: 60).must("session.info", ["session": .string("big")])["items"] == T.n(Double(count - 1)))
         again.stop()
     }

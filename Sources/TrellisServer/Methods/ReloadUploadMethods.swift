@@ -101,11 +101,12 @@ enum ReloadUploadMethods {
     /// What a commit works out before it touches the session, from values only (so a socket's
     /// commit does it on libuv's thread pool, `committed`): the staged data checked across every
     /// chunk and joined, an apply's diff, and the params of the one request the commit equals
-    /// (its journal line and recorded script line).
+    /// (its journal line and recorded script line), when a journal or a recording will write
+    /// them: at a million items they are ~47 MB nobody reads otherwise.
     private struct CommitWork: Sendable {
         var data: CollectionData
         var plan: SnapshotPlan?
-        var params: ByteBuffer
+        var params: ByteBuffer?
     }
 
     /// Why a commit was refused before it touched the session.
@@ -115,13 +116,19 @@ enum ReloadUploadMethods {
     }
 
     private static func work(_ staged: StagedSections, purpose: UploadPurpose, base: CollectionData,
-                             session: String, options: [(String, JSONValue)]) -> Result<CommitWork, CommitRefusal> {
+                             session: String, options: [(String, JSONValue)], saved: Bool) -> Result<CommitWork, CommitRefusal> {
         let data: CollectionData
         do throws(DataError) { data = try staged.data() } catch { return .failure(.data(error)) }
         var plan: SnapshotPlan?
         if purpose == .apply {
             do throws(UpdateError) { plan = try SnapshotPlan(from: base, to: data) } catch { return .failure(.update(error)) }
         }
+        let params = saved ? self.params(data, session: session, options: options) : nil
+        return .success(CommitWork(data: data, plan: plan, params: params))
+    }
+
+    /// The params of the one `data.reload` or `data.apply` a commit of `data` equals.
+    private static func params(_ data: CollectionData, session: String, options: [(String, JSONValue)]) -> ByteBuffer {
         var params = ByteBuffer(capacity: 64 + data.totalItemCount * 24)
         var object = JSONObjectWriter(into: &params)
         for (key, value) in options {
@@ -132,13 +139,20 @@ enum ReloadUploadMethods {
         object.key("sections", into: &params)
         DataEncoding.write(sections: data, into: &params)
         object.end(into: &params)
-        return .success(CommitWork(data: data, plan: plan, params: params))
+        return params
+    }
+
+    /// Whether anything will write a commit of `session`'s params: the journal, or a recording
+    /// of the session (which begins only between requests naming it, never during a commit).
+    private static func isSaved(_ session: Session, server: Server) -> Bool {
+        server.persistence != nil || server.recordings[session.name]?.session === session
     }
 
     /// A commit whose work is done: the session changed (reloaded, or the plan applied with
     /// `timing`), the change journaled and recorded, and the reply's bytes; or why it was refused.
     private static func install(_ work: Result<CommitWork, CommitRefusal>, purpose: UploadPurpose, token: String,
-                                session: Session, timing: AnimationTiming, form: MappingForm, server: Server) -> DeferredOutcome {
+                                session: Session, timing: AnimationTiming, form: MappingForm,
+                                options: [(String, JSONValue)], server: Server) -> DeferredOutcome {
         let done: CommitWork
         switch work {
         case .success(let work): done = work
@@ -154,7 +168,8 @@ enum ReloadUploadMethods {
         if let plan = done.plan {
             let applied: (update: Int, batch: BatchUpdate, result: UpdateResult)
             do throws(UpdateError) { applied = try session.collectionView.applySnapshot(plan, animation: timing) } catch {
-                return install(.failure(.update(error)), purpose: purpose, token: token, session: session, timing: timing, form: form, server: server)
+                return install(.failure(.update(error)), purpose: purpose, token: token, session: session, timing: timing, form: form,
+                               options: options, server: server)
             }
             WireEncoding.writeUpdateResult(applied.result, update: applied.update, mapping: form, into: &reply)
         } else {
@@ -164,8 +179,12 @@ enum ReloadUploadMethods {
             object.field("items", done.data.totalItemCount, into: &reply)
             object.end(into: &reply)
         }
-        do throws(RPCError) { try save(purpose.method, params: done.params, of: session, server: server) } catch {
-            return .failure(error)
+        if isSaved(session, server: server) {
+            // Worked out with the rest when the commit began saved; else (never expected) here.
+            let params = done.params ?? self.params(done.data, session: session.name, options: options)
+            do throws(RPCError) { try save(purpose.method, params: params, of: session, server: server) } catch {
+                return .failure(error)
+            }
         }
         server.memoryTrim.trim(now: server.nowMilliseconds)
         return .encoded(reply)
@@ -179,17 +198,19 @@ enum ReloadUploadMethods {
                                form: MappingForm, options: [(String, JSONValue)]) throws(RPCError) -> JSONValue {
         let (session, token, staged) = try takenUpload(&context, purpose)
         let server = context.server, base = session.collectionView.data, name = session.name
+        let saved = isSaved(session, server: server)
         context.journaledByHandler = true
         if context.canDefer {
             let slot = CommitSlot()
-            let queued = BackgroundWork.run(on: server.loop, { work(staged, purpose: purpose, base: base, session: name, options: options) },
+            let queued = BackgroundWork.run(on: server.loop, { work(staged, purpose: purpose, base: base, session: name, options: options, saved: saved) },
                                             completion: { [weak server] result in
                                                 slot.result = result
                                                 server?.pendingRunner.start()
                                             })
             if queued {
                 var deferred = DeferredWork(session: session) { session, _ in
-                    slot.result.map { install($0, purpose: purpose, token: token, session: session, timing: timing, form: form, server: server) }
+                    slot.result.map { install($0, purpose: purpose, token: token, session: session, timing: timing, form: form,
+                                              options: options, server: server) }
                 }
                 deferred.awaitingPool = { slot.result == nil }
                 deferred.journaledByStep = true
@@ -197,8 +218,9 @@ enum ReloadUploadMethods {
                 return .null
             }
         }
-        let outcome = install(work(staged, purpose: purpose, base: base, session: name, options: options),
-                              purpose: purpose, token: token, session: session, timing: timing, form: form, server: server)
+        let outcome = install(work(staged, purpose: purpose, base: base, session: name, options: options, saved: saved),
+                              purpose: purpose, token: token, session: session, timing: timing, form: form,
+                              options: options, server: server)
         switch outcome {
         case .failure(let error): throw error
         case .encoded(let bytes): context.encodedResult = bytes; return .null

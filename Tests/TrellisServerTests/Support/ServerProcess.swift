@@ -22,8 +22,10 @@ final class ServerProcess: @unchecked Sendable {
         return url.appendingPathComponent("trellisd")
     }
 
-    /// A server in a new scratch directory, or in `directory` (a restart on another server's state).
-    init(arguments: [String] = [], directory: ScratchDirectory? = nil) throws {
+    /// A server in a new scratch directory, or in `directory` (a restart on another server's
+    /// state), answering within `startSeconds` (a debug build replaying a large journal on a
+    /// loaded machine needs more than the default).
+    init(arguments: [String] = [], directory: ScratchDirectory? = nil, startSeconds: Double = 10) throws {
         scratch = directory ?? ScratchDirectory(prefix: "trellis-it")
         socketPath = scratch.path + "/s.sock"
         process.executableURL = Self.executable
@@ -37,7 +39,7 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(startSeconds)
         while Date() < deadline {
             // Ready means a request is answered: the socket listens before the journal is read, so
             // a connect alone can succeed on a server that is about to exit on a damaged state.
