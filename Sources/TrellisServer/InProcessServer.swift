@@ -49,8 +49,8 @@ public final class InProcessServer {
         switch message.withUnsafeBytes({ IncomingRequest.read($0) }) {
         case .refused(let error, let id):
             return id == nil ? nil : Self.reply(.failure(error))
-        case .call(let method, let params, let id):
-            let execution = server.execute(method, params: params, client: client)
+        case .call(let method, let params, let id, let scanned):
+            let execution = server.execute(method, params: params, scanned: scanned, client: client)
             server.finishRequest(touched: execution.touched, client: client)
             return id == nil ? nil : Self.reply(execution.outcome, encoded: execution.encoded)
         }

@@ -11,7 +11,8 @@ import TrellisTestSupport
 /// README without a decision. A plain fence marked `<!-- readme-test: output -->` right after a
 /// run block is what that block's last command prints: a picture in the README is the program's.
 /// A marked Python block runs against a server started at the socket it names, and must print a
-/// JSON-RPC result.
+/// JSON-RPC result. A socket a block names under `/tmp/` moves into the scratch directory (the
+/// same path below it), so two test runs at once never share or stop each other's server.
 @Suite(.serialized) struct ReadmeShellBlockTests {
     /// The repository's root, from this file's place in it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -146,8 +147,9 @@ import TrellisTestSupport
     }
 
     @Test(arguments: try ReadmeShellBlockTests.blocks().filter { $0.mark == .run })
-    func aRunnableBlockRunsAsWritten(_ block: Block) throws {
+    func aRunnableBlockRunsAsWritten(_ written: Block) throws {
         let scratch = TrellisdProcess.temporaryDirectory()
+        let block = Self.block(written, temporaryFilesUnder: scratch)
         let fm = FileManager.default
         try fm.createDirectory(atPath: scratch + "/work", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try fm.createDirectory(atPath: scratch + "/runtime", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -180,6 +182,13 @@ import TrellisTestSupport
             let actual = Self.normalised(printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
             #expect(actual == Self.normalised(shown), "\(block): the README shows another output than its last command prints:\n\(printed)")
         }
+    }
+
+    /// `block` with every `/tmp/` path it names under `scratch` instead.
+    static func block(_ block: Block, temporaryFilesUnder scratch: String) -> Block {
+        var moved = block
+        moved.lines = block.lines.map { ($0.number, $0.text.replacingOccurrences(of: "/tmp/", with: scratch + "/tmp/")) }
+        return moved
     }
 
     /// `--socket PATH` values a block names (each a server the block may start), or for Python

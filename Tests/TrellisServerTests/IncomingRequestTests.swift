@@ -12,8 +12,21 @@ import TrellisTestSupport
     /// An outcome as text: the method, params and id of a call, or the error and id of a refusal.
     static func describe(_ request: IncomingRequest) -> String {
         switch request {
-        case .call(let method, let params, let id):
-            return "call \(method.name) params \(JSONWriter.string(params)) id \(id.map(JSONWriter.string) ?? "none")"
+        case .call(let method, var params, let id, var scanned):
+            // A method that reads its sections from bytes: the whole parse's sections decoded
+            // as the method would decode them, so both paths show the same thing.
+            if method.scanParams != nil, scanned == nil, case .object(var members) = params, let list = members["sections"]?.arrayValue,
+               let decoded = try? WireDecoding.sections(list, path: "params.sections") {
+                members["sections"] = nil
+                params = .object(members)
+                scanned = decoded
+            }
+            let sections = scanned.map { list in
+                " sections " + list.map { section in
+                    "\(section.id.rawValue)[" + section.items.map { "\($0.id.rawValue) \($0.size.map { "\($0.width)x\($0.height)" } ?? "-") \($0.reuseIdentifier) \($0.data.map { "\($0)" } ?? "-")" }.joined(separator: ", ") + "]"
+                }.joined(separator: " ")
+            } ?? ""
+            return "call \(method.name) params \(JSONWriter.string(params))\(sections) id \(id.map(JSONWriter.string) ?? "none")"
         case .refused(let error, let id):
             return "refused \(error.code) \(error.message) id \(id.map(JSONWriter.string) ?? "none")"
         }

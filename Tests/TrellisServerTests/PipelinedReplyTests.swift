@@ -109,7 +109,7 @@ import TrellisTransport
             }
             let text = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"hello"}"#.utf8)
             return text.withUnsafeBytes { bytes -> String? in
-                guard case .call(_, _, let parsedID?) = IncomingRequest.readParsed(bytes) else { return nil }
+                guard case .call(_, _, let parsedID?, _) = IncomingRequest.readParsed(bytes) else { return nil }
                 guard let envelope = RequestEnvelope.scan(bytes) else {
                     // Only ids with a quote or a backslash inside, or "-0", may leave the fast path.
                     let inner = id.dropFirst().dropLast()

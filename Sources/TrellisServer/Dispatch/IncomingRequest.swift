@@ -5,8 +5,9 @@ import TrellisProtocol
 /// answers it. The common form is read without building a tree for the envelope
 /// (`RequestEnvelope`); anything else is parsed whole, which also words every error.
 enum IncomingRequest {
-    /// `id` nil: a notification, run but not answered.
-    case call(Method, params: JSONValue, id: JSONValue?)
+    /// `id` nil: a notification, run but not answered. `scanned`: sections the method's
+    /// `scanParams` read from the bytes (then not in `params`).
+    case call(Method, params: JSONValue, id: JSONValue?, scanned: [Section]? = nil)
     /// `id` nil: a notification, not answered even with an error; a message that could not be
     /// read as a request at all is answered with id `null`.
     case refused(RPCError, id: JSONValue?)
@@ -29,12 +30,19 @@ enum IncomingRequest {
     /// A request in the common form; nil when its params do not parse (the whole message is
     /// parsed then, so the error gives the offset in the message).
     private static func read(_ envelope: RequestEnvelope, of bytes: UnsafeRawBufferPointer) -> IncomingRequest? {
+        let name = UnsafeRawBufferPointer(rebasing: bytes[envelope.method])
+        let method = MethodTable.method(named: name)
         var params = JSONValue.object([:])
+        var scanned: [Section]?
         if let range = envelope.params {
-            guard let parsed = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[range]), limits: paramsLimits) else {
-                return nil
+            let text = UnsafeRawBufferPointer(rebasing: bytes[range])
+            if let scan = method?.scanParams, let read = scan(text) {
+                params = read.params
+                scanned = read.sections
+            } else {
+                guard let parsed = try? JSONParser.parse(text, limits: paramsLimits) else { return nil }
+                params = parsed
             }
-            params = parsed
         }
         let id: JSONValue?
         switch envelope.id {
@@ -42,11 +50,10 @@ enum IncomingRequest {
         case .integer(let value): id = .number(Double(value))
         case .string(let range): id = .string(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self))
         }
-        let name = UnsafeRawBufferPointer(rebasing: bytes[envelope.method])
-        guard let method = MethodTable.method(named: name) else {
+        guard let method else {
             return .refused(.unknownMethod(String(decoding: name, as: UTF8.self), known: MethodTable.names), id: id)
         }
-        return .call(method, params: params, id: id)
+        return .call(method, params: params, id: id, scanned: scanned)
     }
 
     /// Any other message: parsed whole, checked member by member.

@@ -31,14 +31,14 @@ extension Server {
             return
         }
         switch IncomingRequest.read(bytes, envelope: envelope) {
-        case .call(let method, let params, let id):
+        case .call(let method, let params, let id, let scanned):
             called = (method, params)
             // A request for a session whose long request is not done yet waits for it.
             if parkIfSessionBusy(bytes, params: params, from: connection) {
                 requestsHandled -= 1
                 return
             }
-            run(method, params: params, id: id, client: client, connection: connection, started: started)
+            run(method, params: params, scanned: scanned, id: id, client: client, connection: connection, started: started)
         case .refused(let error, let id):
             // A notification (no id) is never answered, not even with an error (JSON-RPC 2.0 §4.1).
             if let id { reply(id: id, error: error, to: connection) }
@@ -55,9 +55,9 @@ extension Server {
 
     /// Runs a request's method, answers it (unless it is a notification) and publishes.
     /// `started`: when the request was read (the loop time it holds counts from there).
-    private func run(_ method: Method, params: JSONValue, id: JSONValue?, client: Client, connection: Connection,
-                     started: Double) {
-        let execution = execute(method, params: params, client: client, canDefer: true, now: started)
+    private func run(_ method: Method, params: JSONValue, scanned: [Section]?, id: JSONValue?, client: Client,
+                     connection: Connection, started: Double) {
+        let execution = execute(method, params: params, scanned: scanned, client: client, canDefer: true, now: started)
         if let work = execution.deferred {
             startPending(PendingRequest(method: method, params: params, id: id, client: client, connection: connection,
                                         work: work, cost: nowMilliseconds - started))
@@ -97,12 +97,15 @@ extension Server {
     /// `canDefer`: the handler may leave work for later loop turns (only a socket request, whose
     /// loop goes on; then nothing is journaled until the work is done). `now`: the loop clock
     /// when the caller just read it (one clock read less per request), else read here.
-    func execute(_ method: Method, params: JSONValue, client: Client, canDefer: Bool = false, now: Double? = nil) -> Execution {
+    /// `scanned`: sections the method's `scanParams` read from the request's bytes.
+    func execute(_ method: Method, params: JSONValue, scanned: [Section]? = nil, client: Client, canDefer: Bool = false,
+                 now: Double? = nil) -> Execution {
         let name = method.name
         if method.mutates, let session = client.viewing, client.isReadOnly(for: session) {
             return Execution(outcome: .failure(.domain("read_only", "this connection is attached read-only to '\(session.name)'; '\(name)' changes a session: use another connection, or attach without readOnly")))
         }
-        var context = MethodContext(server: self, client: client, params: params, effect: method.effect, canDefer: canDefer)
+        var context = MethodContext(server: self, client: client, params: params, scannedSections: scanned, effect: method.effect,
+                                    canDefer: canDefer)
         let started = now ?? nowMilliseconds
         requestDeadline = started + configuration.requestBudgetMilliseconds
         let outcome: Result<JSONValue, RPCError>

@@ -27,6 +27,10 @@ struct Method: Sendable {
     let name: String
     let effect: MethodEffect
     let handler: @Sendable (inout MethodContext) throws(RPCError) -> JSONValue
+    /// Reads the method's params straight from their bytes in their common form (nil: not
+    /// that form, so they are parsed the checked way): the params without what it decoded,
+    /// and that (`MethodContext.scannedSections`). For the methods that carry a million items.
+    var scanParams: (@Sendable (UnsafeRawBufferPointer) -> ScannedParams?)?
 
     init(_ name: String, _ effect: MethodEffect, handler: @escaping @Sendable (inout MethodContext) throws(RPCError) -> JSONValue) {
         self.name = name
@@ -34,10 +38,24 @@ struct Method: Sendable {
         self.handler = handler
     }
 
+    /// This method with `scan` reading its params from bytes.
+    func scanningParams(with scan: @escaping @Sendable (UnsafeRawBufferPointer) -> ScannedParams?) -> Method {
+        var method = self
+        method.scanParams = scan
+        return method
+    }
+
     /// Read-only viewers may not call it.
     var mutates: Bool { effect != .reads }
     /// Journaled before its reply (and refused when that cannot be made durable).
     var isJournaled: Bool { effect == .changesSession }
+}
+
+/// Params read from a request's bytes by a method's `scanParams`: the plain members as a tree,
+/// and the sections they carried, already decoded.
+struct ScannedParams {
+    var params: JSONValue
+    var sections: [Section]
 }
 
 /// What a handler sees: the server, the calling client, the params, and the session it touched
@@ -59,14 +77,19 @@ struct MethodContext {
     /// Work the handler left for later loop turns; its returned value is then ignored, and the
     /// request is answered (and journaled) when the work is done.
     var deferred: DeferredWork?
+    /// The sections the method's `scanParams` decoded from the request's bytes (then missing
+    /// from `params`).
+    var scannedSections: [Section]?
     /// Set by a handler that made its change durable itself (a chunked reload's commit, whose
     /// data is in no request, takes a snapshot): the dispatcher then journals nothing for it.
     var journaledByHandler = false
 
-    init(server: Server, client: Client, params: JSONValue, effect: MethodEffect, canDefer: Bool = false) {
+    init(server: Server, client: Client, params: JSONValue, scannedSections: [Section]? = nil, effect: MethodEffect,
+         canDefer: Bool = false) {
         self.server = server
         self.client = client
         self.params = params
+        self.scannedSections = scannedSections
         self.effect = effect
         self.canDefer = canDefer
     }

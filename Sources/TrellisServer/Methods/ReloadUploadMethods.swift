@@ -37,7 +37,7 @@ enum ReloadUploadMethods {
             },
             Method("\(prefix).append", .changesServer) { context throws(RPCError) in
                 try append(&context, purpose)
-            },
+            }.scanningParams(with: scanChunk),
             purpose == .reload ? Method("data.reload.commit", .changesSession, handler: commitReload)
                                : Method("data.apply.commit", .changesSession, handler: commitApply),
             Method("\(prefix).abort", .changesServer) { context throws(RPCError) in
@@ -58,9 +58,13 @@ enum ReloadUploadMethods {
         server.reloadUploads.drop(client)
         do throws(RPCError) {
             let sections: [Section]
-            do throws(ParamError) {
-                sections = try WireDecoding.sections(try context.params.requireArray("sections", in: "params"), path: "params.sections")
-            } catch { throw .invalidParams(error) }
+            if let scanned = context.scannedSections {
+                sections = scanned
+            } else {
+                do throws(ParamError) {
+                    sections = try WireDecoding.sections(try context.params.requireArray("sections", in: "params"), path: "params.sections")
+                } catch { throw .invalidParams(error) }
+            }
             let cost = ReloadUpload.cost(of: sections)
             let uploads = server.reloadUploads
             if uploads.stagedItems + upload.itemCount + cost.items > uploads.maximumItems {
@@ -82,6 +86,14 @@ enum ReloadUploadMethods {
                                          "items": .number(Double(upload.itemCount))])
         server.reloadUploads[client] = upload
         return result
+    }
+
+    /// A chunk's params in their common form read from bytes (`UploadChunkScanner`): a million
+    /// items are no tree of a million objects.
+    @Sendable private static func scanChunk(_ bytes: UnsafeRawBufferPointer) -> ScannedParams? {
+        UploadChunkScanner.scan(bytes).map {
+            ScannedParams(params: .object(["session": .string($0.session), "upload": .string($0.upload)]), sections: $0.sections)
+        }
     }
 
     /// The pending upload ended for its commit, and its staged sections (a refused commit
