@@ -104,6 +104,9 @@ struct ItemChunkColumns: Sendable {
     var count: Int { ids.count }
     @inline(__always) var isEmpty: Bool { ids.isEmpty }
 
+    // Inlined into `ItemChunk`'s subscript, so it reads the four columns in place in the
+    // class storage: called, it copied the whole struct (a retain per column) for every item.
+    @inline(__always)
     subscript(offset: Int) -> Item {
         Item(id: ids[offset], size: size(at: offset), reuseIdentifier: reuseIdentifier(at: offset), data: payload(at: offset))
     }
@@ -114,6 +117,7 @@ struct ItemChunkColumns: Sendable {
     @inline(__always)
     func reuseIdentifier(at offset: Int) -> String { reuse.isEmpty ? Item.defaultReuseIdentifier : reuseNames[Int(reuse[offset])] }
 
+    @inline(__always)
     func payload(at offset: Int) -> ItemPayload? {
         guard !payloadEnds.isEmpty else { return nil }
         let end = payloadEnds[offset]
