@@ -118,7 +118,7 @@ private struct Scanner {
     }
 
     private mutating func section() -> Section? {
-        var id: String?, items: [Item]?
+        var id: String?, items: ItemList?
         let complete = members { scanner, key in
             if scanner.matches(key, "id") {
                 guard id == nil, let value = scanner.string() else { return false }
@@ -132,11 +132,12 @@ private struct Scanner {
             return true
         }
         guard complete, let id else { return nil }
-        return Section(id: SectionID(id), items: items ?? [])
+        return Section(id: SectionID(id), items: items ?? ItemList())
     }
 
-    private mutating func itemList() -> [Item]? {
-        var items: [Item] = []
+    /// The items straight into chunks (no array of items in between).
+    private mutating func itemList() -> ItemList? {
+        var items = ItemList()
         let complete = elements { scanner in
             guard let item = scanner.item() else { return false }
             items.append(item)
