@@ -174,8 +174,10 @@ import TrellisTestSupport
             }
         }
         let outputFile = scratch + "/last-output"
+        // A safety net, not a measure: the block that runs every example three times takes
+        // about 150 s of a debug build's CPU, more on a loaded machine.
         let result = Self.run(["bash", "-c", Self.script(block, outputFile: block.output == nil ? nil : outputFile)],
-                              environment: environment, directory: scratch + "/work", seconds: 180)
+                              environment: environment, directory: scratch + "/work", seconds: 480)
         #expect(result.status == 0, "\(block) failed:\n\(result.output)")
         if let shown = block.output {
             let printed = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
