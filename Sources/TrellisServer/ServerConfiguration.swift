@@ -37,6 +37,11 @@ public struct ServerConfiguration: Sendable {
     /// what they hold in memory), staged in all pending uploads together.
     public var maximumUploadItems = 10_000_000
     public var maximumUploadBytes = 1 << 30
+    /// Seeks (SessionSeek): the most bytes of changes a recording's history keeps
+    /// (`SessionHistory.maximumChangeBytes`), and the most changes a seek replays in one loop
+    /// turn besides the request budget (unlimited; tests set a few to make turns countable).
+    public var maximumHistoryBytes = 32 << 20
+    public var seekChangesPerTurn = Int.max
 
     public init(socketPath: String) { self.socketPath = socketPath }
 }

@@ -39,7 +39,7 @@ struct RawRPC: ParsableCommand {
             throw usageError("rpc: expected a method name such as gesture.pan, found '\(method)'")
         }
         let members = try parsing { () throws(SyntaxError) in try Self.object(params) }
-        try withServer(global, session: members["session"]?.stringValue) { c in
+        try withServer(global, session: members["session"]?.stringValue, raw: true) { c in
             printOutput(JSONWriter.string(try c.call(method, members)))
         }
     }

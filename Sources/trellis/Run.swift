@@ -253,7 +253,8 @@ struct Run: ParsableCommand, OptionChecks {
         switch host.lastError {
         case .server(let number, let message, let domainCode, let data)?:
             return CommandFailure(serverCode: number, domainCode: domainCode,
-                                  message: CommandWording.message(message, domainCode: domainCode, data: data, session: host.lastSession))
+                                  message: host.lastRaw ? message
+                                      : CommandWording.message(message, domainCode: domainCode, data: data, session: host.lastSession))
         case let other?:
             return CommandFailure(code: other.isConnectionError ? "connection" : "internal", message: other.description)
         case nil:

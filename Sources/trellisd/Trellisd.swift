@@ -83,6 +83,13 @@ struct Trellisd: ParsableCommand {
     @Option(help: "The most bytes (about what they hold in memory) staged at once in all chunked reloads not yet committed.")
     var maxUploadBytes: Int = 1 << 30
 
+    // Seeks (for tests: a small history budget, and replays counted in loop turns).
+    @Option(help: ArgumentHelp("The most bytes of changes a recording's seek history keeps (for tests).", visibility: .hidden))
+    var historyBytes: Int = 32 << 20
+
+    @Option(help: ArgumentHelp("The most changes a seek replays in one loop turn, besides the request budget (for tests).", visibility: .hidden))
+    var seekChangesPerTurn: Int = Int.max
+
     func validate() throws {
         guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard maxMessageBytes >= 1024, maxMessageBytes <= ProtocolLimits.largestMaximumMessageBytes else {
@@ -107,6 +114,8 @@ struct Trellisd: ParsableCommand {
         guard maxBehaviors >= 0, maxBehaviors <= 1_000_000 else { throw ValidationError("--max-behaviors must be from 0 to 1000000") }
         guard maxContacts >= 1, maxContacts <= 10_000_000 else { throw ValidationError("--max-contacts must be from 1 to 10000000") }
         guard maxUploadItems >= 0, maxUploadItems <= 1_000_000_000 else { throw ValidationError("--max-upload-items must be from 0 to 1000000000") }
+        guard historyBytes >= 0 else { throw ValidationError("--history-bytes must be at least 0") }
+        guard seekChangesPerTurn >= 1 else { throw ValidationError("--seek-changes-per-turn must be at least 1") }
         guard maxUploadBytes >= 0, maxUploadBytes <= 1 << 40 else { throw ValidationError("--max-upload-bytes must be from 0 to 1099511627776 (1 TiB)") }
     }
 
@@ -145,6 +154,8 @@ struct Trellisd: ParsableCommand {
         configuration.maximumContacts = maxContacts
         configuration.maximumUploadItems = maxUploadItems
         configuration.maximumUploadBytes = maxUploadBytes
+        configuration.maximumHistoryBytes = historyBytes
+        configuration.seekChangesPerTurn = seekChangesPerTurn
         do {
             let server = try Server(configuration: configuration, logger: logger)
             server.run()

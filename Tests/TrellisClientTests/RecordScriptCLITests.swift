@@ -96,7 +96,7 @@ import TrellisClient
     }
 
     @Test func rawRequestsRefuseWhatIsNotARequest() throws {
-        let server = try CLIServer()
+        let server = try CLIServer(keepsState: true)
         defer { server.stop() }
         var r = server.trellis("rpc", "hello")
         #expect(r.status == 0 && r.stdout.hasPrefix("{") && r.stdout.contains("\"protocol\""))
@@ -110,6 +110,16 @@ import TrellisClient
         #expect(r.status == 70 && r.stderr.contains("unknown method 'session.craete'"))
         r = server.trellis("rpc", "session.info", "{\"session\":\"nope\"}")
         #expect(r.status == 65 && r.stderr.contains("no session named 'nope'"))
+        // A refusal is printed as the server wrote it: the user wrote params, not options.
+        #expect(server.trellis("new", "rec", "--manual-clock").status == 0)
+        #expect(server.trellis("rpc", "recording.start", #"{"session":"rec","checkpoints":"marks"}"#).status == 0)
+        r = server.trellis("rpc", "session.seek", #"{"session":"rec","at":-1}"#)
+        #expect(r.status == 65 && r.stderr.contains("params.at: -1 ms is before the start") && !r.stderr.contains("--at"), "\(r.stderr)")
+        r = server.trellis("rpc", "session.seek", #"{"session":"rec","atFrame":"x"}"#)
+        #expect(r.status == 65 && r.stderr.contains("params.atFrame: expected a whole frame number") && !r.stderr.contains("--at-frame"), "\(r.stderr)")
+        // The commands that take `--at` still name it so.
+        r = server.trellis("snapshot", "rec", "--svg", "-", "--at-frame", "99")
+        #expect(r.status == 65 && r.stderr.contains("--at-frame: frame 99 is past the end"), "\(r.stderr)")
         // In a script, bad params are a syntax error found before anything runs.
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }

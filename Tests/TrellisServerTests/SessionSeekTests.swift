@@ -160,4 +160,51 @@ import TrellisProtocol
         r = try refusal(#"{"session":"m","atFrame":31}"#)
         #expect(r.code == .string("out_of_range") && r.message.contains("destroyed"), "\(r.message)")
     }
+
+    /// A long replay does not hold the loop: with one change replayed per loop turn, a seek over
+    /// a thousand changes takes many turns, another client is answered meanwhile, and a request
+    /// naming the session waits behind it; the scene is the live one all the same. A fork of a
+    /// past moment is deferred the same way.
+    @Test func aLongSeekReplaysOverLoopTurnsAndLeavesTheLoopFree() throws {
+        let server = try ServerProcess(arguments: ["--seek-changes-per-turn", "1"])
+        defer { server.stop() }
+        let c = try server.connect(seconds: 120), other = try server.connect(seconds: 120)
+        try c.ok("session.create", #"{"name":"m","clock":"manual","bounds":[320,480],"sections":[{"id":"s","items":[]}]}"#)
+        try c.ok("recording.start", #"{"session":"m","checkpoints":"marks"}"#)
+        // 1,000 changes at one moment (no keyframe among them: one every 1,024 changes or a
+        // second), sent a hundred at a time.
+        let count = 1000
+        for start in stride(from: 0, to: count, by: 100) {
+            var lines = ""
+            for k in start..<(start + 100) {
+                lines += #"{"jsonrpc":"2.0","id":\#(k),"method":"batch","params":{"session":"m","ops":[{"op":"insertItems","at":[[0,0]],"items":[{"id":"i\#(k)"}]}]}}"# + "\n"
+            }
+            c.sendRaw(lines)
+            for _ in 0..<100 { #expect(try #require(c.readMessage())["error"] == nil) }
+        }
+        try c.ok("clock.advance", #"{"session":"m","ms":50}"#)
+        let live = JSONWriter.string(try T.scene(c, "m"))
+        try c.ok("clock.advance", #"{"session":"m","ms":50}"#)
+
+        c.sendRaw(#"{"jsonrpc":"2.0","id":"seek","method":"session.seek","params":{"session":"m","at":50}}"# + "\n")
+        // Served while the seek replays: it is pending, and not answered yet.
+        let stats = try other.ok("stats", "{}")
+        #expect(stats["pendingRequests"] == T.n(1), "\(JSONWriter.string(stats))")
+        var ready = pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 0) == 0, "the seek was answered before another client's request: it held the loop")
+        // Naming the session, a request waits for the seek (and sees the session unchanged).
+        #expect(try other.ok("session.info", #"{"session":"m"}"#)["items"] == T.n(Double(count)))
+        let seek = try #require(c.readMessage())
+        #expect(seek["id"] == .string("seek"))
+        #expect(JSONWriter.string(seek["result"]?["scene"] ?? .null) == live)
+        // The log says how many turns it took: one change each (the batches and the advance).
+        let turns = server.stderrText.components(separatedBy: "seek of 'm' replayed \(count + 1) changes over ").dropFirst().first
+        #expect(turns.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0 >= count + 1, "\(server.stderrText.suffix(600))")
+
+        // A fork of that moment, deferred too, makes the session as it was then.
+        let forked = try c.ok("session.fork", #"{"session":"m","name":"then","at":50}"#)
+        #expect(forked["name"] == .string("then"))
+        #expect(JSONWriter.string(try T.scene(c, "then")["contentOffset"] ?? .null) == JSONWriter.string(try T.scene(c, "m")["contentOffset"] ?? .null))
+        #expect(try c.ok("session.info", #"{"session":"then"}"#)["items"] == T.n(Double(count)))
+    }
 }

@@ -44,7 +44,8 @@ enum RecordingMethods {
             }
             let recording: ScriptRecording
             do throws(PersistenceError) {
-                recording = try ScriptRecording.create(in: directory, session: session, destination: destination, checkpoints: mode)
+                recording = try ScriptRecording.create(in: directory, session: session, destination: destination, checkpoints: mode,
+                                                       historyBytes: server.configuration.maximumHistoryBytes)
             } catch {
                 throw .domain("persistence_failed", "cannot start recording '\(session.name)': \(error.description)")
             }
@@ -96,17 +97,18 @@ enum RecordingMethods {
             let history = try server.history(&context)
             let name = try context.string("session")
             let moment = try server.seekMoment(context, history: history, required: true)!
-            let session = try server.rebuild(history, name: name, at: moment.time)
-            let scene = session.collectionView.scene
-            return context.encoded(capacity: 4096) { b in
+            // A long replay goes on over later loop turns (SessionSeek), the loop serving others.
+            return try server.seek(history, name: name, at: moment.time, &context) { (session: Session) throws(RPCError) -> DeferredOutcome in
+                var b = ByteBuffer(capacity: 4096)
                 var o = JSONObjectWriter(into: &b)
                 o.field("at", moment.at, into: &b)
                 if let frame = moment.frame { o.field("frame", frame, into: &b) }
                 o.key("scene", into: &b)
-                WireEncoding.writeScene(scene, into: &b)
+                WireEncoding.writeScene(session.collectionView.scene, into: &b)
                 o.field("session", name, into: &b)
                 o.field("time", WireEncoding.milliseconds(session.collectionView.time), into: &b)
                 o.end(into: &b)
+                return .encoded(b)
             }
         },
     ]

@@ -173,41 +173,50 @@ enum SessionMethods {
         return install(view, name: name, clock: clock, context)
     }
 
-    /// `session.fork` with `at`/`atFrame`: the recorded source as it was then (SessionSeek),
-    /// journaled as the `session.create {state}` it amounts to, as no history outlives the server.
+    /// `session.fork` with `at`/`atFrame`: the recorded source as it was then (SessionSeek, over
+    /// later loop turns when the replay is long), journaled as the `session.create {state}` it
+    /// amounts to, as no history outlives the server.
     private static func forkedFromThePast(_ context: inout MethodContext, name: String, clock: Session.Clock) throws(RPCError) -> JSONValue {
         let server = context.server
         let history = try server.history(&context)
         let source = try context.string("session")
         let moment = try server.seekMoment(context, history: history, required: true)!
-        let past = try server.rebuild(history, name: source, at: moment.time)
-        var state: SessionState
-        let view: CollectionView
-        let encoded: ByteBuffer
-        do throws(PersistenceError) {
-            state = try SessionState(past)
-            state.name = name
-            encoded = try StateSnapshot.encode(state)
-        } catch {
-            throw .domain("invalid_state", "session '\(source)' cannot be forked: \(error.description)")
-        }
-        do throws(ParamError) { view = try state.makeView() } catch {
-            throw .domain("invalid_state", "session '\(source)' cannot be forked: \(error.message)")
-        }
-        let info = install(view, name: name, clock: clock, context)
+        // The fork journals itself, in one go or at its last deferred step.
         context.journaledByHandler = true
-        if let persistence = server.persistence {
-            try persistence.record(method: "session.create", touched: server.sessions[name], capacity: encoded.count + 256) { b in
-                b.append("{\"clock\":")
-                JSONWriter.write(.string(clock.rawValue), into: &b)
-                b.append(",\"name\":")
-                JSONWriter.write(.string(name), into: &b)
-                b.append(",\"state\":")
-                b.append(encoded)
-                b.append("}")
+        let installing = context
+        return try server.seek(history, name: source, at: moment.time, &context) { (past: Session) throws(RPCError) -> DeferredOutcome in
+            // A deferred replay let other requests run: the name may have been taken meanwhile.
+            guard server.sessions[name] == nil else {
+                throw .domain("session_exists", "a session named '\(name)' was created while the fork replayed '\(source)'; destroy it first or choose another name",
+                              details: ["session": .string(name)])
             }
+            var state: SessionState
+            let view: CollectionView
+            let encoded: ByteBuffer
+            do throws(PersistenceError) {
+                state = try SessionState(past)
+                state.name = name
+                encoded = try StateSnapshot.encode(state)
+            } catch {
+                throw .domain("invalid_state", "session '\(source)' cannot be forked: \(error.description)")
+            }
+            do throws(ParamError) { view = try state.makeView() } catch {
+                throw .domain("invalid_state", "session '\(source)' cannot be forked: \(error.message)")
+            }
+            let info = install(view, name: name, clock: clock, installing)
+            if let persistence = server.persistence {
+                try persistence.record(method: "session.create", touched: server.sessions[name], capacity: encoded.count + 256) { b in
+                    b.append("{\"clock\":")
+                    JSONWriter.write(.string(clock.rawValue), into: &b)
+                    b.append(",\"name\":")
+                    JSONWriter.write(.string(name), into: &b)
+                    b.append(",\"state\":")
+                    b.append(encoded)
+                    b.append("}")
+                }
+            }
+            return .value(info)
         }
-        return info
     }
 
     /// A session made from a restored state (a fork, a `state` at creation) joins the server:

@@ -27,16 +27,20 @@ extension Server {
         if journaledByHandler { return }
         if method == "session.destroy" {
             recording.history.stop(at: session.collectionView.time, "the session was destroyed")
-        } else {
-            recording.history.append(method, params: params, session: session)
         }
+        // A history grows only beside its file (it stopped when the file did).
         guard recording.isWriting else { return }
         var lines = ByteBuffer(capacity: 256)
         let time = session.collectionView.time
         if method != "clock.advance", time != recording.scriptTime {
             RecordedScriptLines.advance(session.name, milliseconds: (time - recording.scriptTime) * 1000, into: &lines)
         }
+        let changeStart = lines.count
         RecordedScriptLines.change(method, params: params, session: session.name, into: &lines)
+        // Counted as its line: the encoding is made for the file anyway.
+        if method != "session.destroy" {
+            recording.history.append(method, params: params, bytes: lines.count - changeStart, session: session)
+        }
         writeChange(recording, session: session, lines: &lines, time: time, destroyed: method == "session.destroy")
     }
 
@@ -47,13 +51,17 @@ extension Server {
         guard let recording = recordings[session.name], recording.session === session else { return }
         var json = ByteBuffer(capacity: min(capacity, configuration.maximumMessageBytes))
         writeParams(&json)
-        // The history keeps the commit as the one request it equals, whatever its size.
-        do throws(JSONParseError) {
-            recording.history.append(method, params: try JSONParser.parse(json.bytes, limits: JournalParser.limits), session: session)
-        } catch {
-            recording.history.stop(at: session.collectionView.time, "a chunked upload's data did not read back (\(error.message))")
-        }
         guard recording.isWriting else { return }
+        // The history keeps the commit as the one request it equals, within its byte budget
+        // (checked before the params are read back into a tree).
+        let history = recording.history
+        if history.admits(bytes: json.count, at: session.collectionView.time) {
+            do throws(JSONParseError) {
+                history.append(method, params: try JSONParser.parse(json.bytes, limits: JournalParser.limits), bytes: json.count, session: session)
+            } catch {
+                history.stop(at: session.collectionView.time, "a chunked upload's data did not read back (\(error.message))")
+            }
+        }
         // The request around the params takes a few dozen bytes.
         guard json.count + 128 <= configuration.maximumMessageBytes else {
             endRecording(recording, reason: "a chunked upload committed \(json.count) bytes of data, more than one request may carry (\(configuration.maximumMessageBytes) bytes), so no script line can replay it; the recording stopped before it")

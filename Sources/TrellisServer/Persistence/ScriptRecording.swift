@@ -52,13 +52,20 @@ final class ScriptRecording {
     private(set) var changes = 0
     /// The engine time (seconds) the script has brought the session to so far.
     var scriptTime: Double
-    /// Why nothing more is written, once that is so.
-    private(set) var ended: String?
-    /// The session's past since the start, for seeks; it goes on when the file ends (its own
-    /// limits), until the recording is collected.
+    /// Why nothing more is written, once that is so. The history stops there too: it grows only
+    /// beside the file, so the file's limit bounds it as well.
+    private(set) var ended: String? {
+        didSet {
+            guard oldValue == nil, let ended else { return }
+            history.stop(at: session?.collectionView.time ?? scriptTime, "the recording stopped (\(ended))")
+        }
+    }
+    /// The session's past since the start, for seeks; it stops when the file ends, and stays
+    /// (seeks reach up to its end) until the recording is collected.
     let history: SessionHistory
 
-    private init(session: Session, path: String, fd: Int32, destination: String?, checkpoints: Checkpoints) {
+    private init(session: Session, path: String, fd: Int32, destination: String?, checkpoints: Checkpoints,
+                 historyBytes: Int) {
         sessionName = session.name
         self.session = session
         self.path = path
@@ -66,14 +73,15 @@ final class ScriptRecording {
         self.destination = destination
         self.checkpoints = checkpoints
         scriptTime = session.collectionView.time
-        history = SessionHistory(session: session)
+        history = SessionHistory(session: session, changeBytesLimit: historyBytes)
     }
 
     deinit { close() }
 
     /// A new recording file in `STATE/recordings/`, named after the time (Unix seconds) and a counter.
-    static func create(in stateDirectory: String, session: Session, destination: String?,
-                       checkpoints: Checkpoints) throws(PersistenceError) -> ScriptRecording {
+    /// `historyBytes`: the most bytes of changes its history keeps (`SessionHistory.maximumChangeBytes`).
+    static func create(in stateDirectory: String, session: Session, destination: String?, checkpoints: Checkpoints,
+                       historyBytes: Int = SessionHistory.maximumChangeBytes) throws(PersistenceError) -> ScriptRecording {
         let stamp = Int(time(nil))
         let directory = stateDirectory + "/recordings"
         if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw .system("cannot create", directory) }
@@ -87,7 +95,8 @@ final class ScriptRecording {
         for attempt in 0..<100 {
             let path = "\(directory)/\(stamp)-\(attempt).trellis"
             let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if fd >= 0 { return ScriptRecording(session: session, path: path, fd: fd, destination: destination, checkpoints: checkpoints) }
+            if fd >= 0 { return ScriptRecording(session: session, path: path, fd: fd, destination: destination, checkpoints: checkpoints,
+                                                 historyBytes: historyBytes) }
             if errno != EEXIST { throw .system("cannot create", path) }
         }
         throw PersistenceError("cannot create a recording in \(directory): 100 names taken; remove old recordings")

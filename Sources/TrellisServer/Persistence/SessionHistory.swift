@@ -9,9 +9,11 @@ import TrellisProtocol
 ///
 /// Bounded: a keyframe every `keyframeSeconds` of session time or `keyframeChanges` changes,
 /// at most `keyframeLimit` (1,024, fewer for large sessions; past that every other one is
-/// dropped, so the whole range stays reachable with longer replays); at most `maximumChanges` changes, after which the history
-/// stops growing and its range ends at that moment. A keyframe shares what the session has not
-/// changed since (its arrays are copy on write), so it costs what changed after it.
+/// dropped, so the whole range stays reachable with longer replays); at most `maximumChanges`
+/// changes and `changeBytesLimit` bytes of them (`maximumChangeBytes`, each counted as its script
+/// line, as the journal counts a line), after which the history stops growing and its range
+/// ends at that moment; it stops too when its recording's file does. A keyframe shares what the
+/// session has not changed since (its arrays are copy on write), so it costs what changed after it.
 final class SessionHistory {
     /// One accepted change: its method and params as they came, and the engine time (seconds)
     /// after it (for clock.advance, the time it moved to).
@@ -32,6 +34,10 @@ final class SessionHistory {
     static let keyframeChanges = 1024
     static let maximumKeyframes = 1024
     static let maximumChanges = 500_000
+    /// The most bytes of changes one history keeps (32 MiB), each counted at its encoded size:
+    /// without it a client sending large batches grew the server's memory without bound. A
+    /// change's tree in memory takes a few times its encoded size.
+    static let maximumChangeBytes = 32 << 20
     /// What the keyframes of one session may cost, counted as 64 bytes per item each (a
     /// keyframe's item data is shared, but what a batch or a layout change rebuilds is not).
     static let keyframeBudgetBytes = 256 << 20
@@ -53,26 +59,44 @@ final class SessionHistory {
     private(set) var keyframes: [Keyframe]
     /// When (engine seconds) and why the history stopped growing; seeks reach up to then.
     private(set) var stopped: (time: Double, reason: String)?
+    /// The encoded bytes of `changes` (what `changeBytesLimit` bounds).
+    private(set) var changeBytes = 0
+    /// The most `changeBytes` may reach (`maximumChangeBytes`; a test sets less).
+    let changeBytesLimit: Int
 
     /// A history that starts from `session` as it is now.
-    init(session: Session) {
+    init(session: Session, changeBytesLimit: Int = SessionHistory.maximumChangeBytes) {
+        self.changeBytesLimit = changeBytesLimit
         startTime = session.collectionView.time
         keyframes = [Keyframe(time: startTime, changes: 0, engine: session.collectionView)]
     }
 
-    /// Appends one accepted change to `session` (the recorded one), and a keyframe after it when one is due.
-    func append(_ method: String, params: JSONValue, session: Session) {
-        guard stopped == nil else { return }
+    /// Appends one accepted change to `session` (the recorded one), `bytes` its encoded size,
+    /// and a keyframe after it when one is due. Past a limit the history stops before it.
+    func append(_ method: String, params: JSONValue, bytes: Int, session: Session) {
         let time = session.collectionView.time
-        guard changes.count < Self.maximumChanges else {
-            stop(at: time, "it holds its limit of \(Self.maximumChanges) changes")
-            return
-        }
+        guard admits(bytes: bytes, at: time) else { return }
+        changeBytes += bytes
         changes.append(Change(time: time, method: method, params: params))
         let last = keyframes[keyframes.count - 1]
         if changes.count - last.changes >= Self.keyframeChanges || time - last.time >= Self.keyframeSeconds {
             keyframe(session)
         }
+    }
+
+    /// Whether a change of `bytes` made at `time` fits the history's limits; if not, the history
+    /// stops before it (so a caller can check before building the change's params).
+    func admits(bytes: Int, at time: Double) -> Bool {
+        guard stopped == nil else { return false }
+        guard changes.count < Self.maximumChanges else {
+            stop(before: time, "it holds its limit of \(Self.maximumChanges) changes")
+            return false
+        }
+        guard changeBytes + bytes <= changeBytesLimit else {
+            stop(before: time, "it holds its limit of \(changeBytesLimit) bytes of changes (a change of \(bytes) bytes came then)")
+            return false
+        }
+        return true
     }
 
     /// A keyframe of `session` between changes (a live session's ticks), when one is due by time.
@@ -89,7 +113,13 @@ final class SessionHistory {
         }
     }
 
-    /// Ends the history at `time` (a change it cannot take, its limit, the session's end).
+    /// Ends the history just before a change at `time` it cannot take (two microseconds): the
+    /// moment itself would show the session without the change its viewers saw then.
+    private func stop(before time: Double, _ reason: String) {
+        stop(at: max(startTime, time - 4 * Self.sameMoment), reason)
+    }
+
+    /// Ends the history at `time` (the session's end, its recording's end).
     func stop(at time: Double, _ reason: String) {
         if stopped == nil { stopped = (time, reason) }
     }

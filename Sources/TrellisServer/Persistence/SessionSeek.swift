@@ -1,3 +1,4 @@
+import Logging
 import TrellisCore
 import TrellisProtocol
 
@@ -73,36 +74,113 @@ extension Server {
         return session.collectionView.time
     }
 
-    /// The recorded session `name` as it was at `time` (engine seconds), on a private server
-    /// that is closed again before this returns; the session it gives is nobody else's.
+    /// The recorded session `name` as it was at `time` (engine seconds), rebuilt in one go (a
+    /// request that cannot defer: in process, replayed); the session it gives is nobody else's.
     func rebuild(_ history: SessionHistory, name: String, at time: Double) throws(RPCError) -> Session {
+        let replay = try SeekReplay(history, name: name, at: time, logger: logger, contactLimit: configuration.maximumContacts)
+        _ = try replay.run(while: { true })
+        return replay.session
+    }
+
+    /// The moment of `history` at `time` rebuilt for the request in `context`, then `answer`ed:
+    /// at once when the replay fits the request budget (or the request cannot defer), else as
+    /// deferred work that replays a budget of changes per loop turn (`SeekReplay`), the
+    /// session's other requests waiting behind it. `answer` may refuse (a fork whose name was
+    /// taken meanwhile).
+    func seek(_ history: SessionHistory, name: String, at time: Double, _ context: inout MethodContext,
+              answer: @escaping (Session) throws(RPCError) -> DeferredOutcome) throws(RPCError) -> JSONValue {
+        let replay = try SeekReplay(history, name: name, at: time, logger: logger, contactLimit: configuration.maximumContacts)
+        let perTurn = configuration.seekChangesPerTurn
+        if !context.canDefer {
+            _ = try replay.run(while: { true })
+        } else if try !replay.run(while: context.withinBudget, atMost: perTurn) {
+            // The replay's own session names the work, so the live one (if any) is neither
+            // published nor journaled by it; requests naming it still wait behind the seek.
+            let logger = logger
+            context.deferred = DeferredWork(session: replay.session, journaledByStep: true) { _, more in
+                do throws(RPCError) {
+                    guard try replay.run(while: more, atMost: perTurn) else { return nil }
+                    logger.debug("seek of '\(name)' replayed \(replay.replayed) changes over \(replay.turns) loop turns")
+                    return try answer(replay.session)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .null
+        }
+        switch try answer(replay.session) {
+        case .value(let value): return value
+        case .encoded(let bytes):
+            context.encodedResult = bytes
+            return .null
+        case .failure(let error): throw error
+        }
+    }
+}
+
+/// One seek's replay: the nearest keyframe before the moment on a private in-process server on
+/// a manual clock, and the changes after it, copied from the history up front (copy on write:
+/// live appends and keyframe thinning do not reach them), replayed a slice per call. A single
+/// change is never split: one heavier than the request budget (a replayed million-item reload)
+/// holds its loop turn alone.
+final class SeekReplay {
+    let session: Session
+    private let replica: Server
+    /// The replay's client has no connection, as the journal's at start (a pan it did not begin
+    /// is still its own to go on with).
+    private let client = Client(connection: nil)
+    private let name: String
+    private let changes: ArraySlice<SessionHistory.Change>
+    private let first: Int
+    private var next: Int
+    private let time: Double
+    /// Loop turns taken so far (calls to `run`), for the log.
+    private(set) var turns = 0
+    var replayed: Int { next - first }
+
+    init(_ history: SessionHistory, name: String, at time: Double, logger: Logger, contactLimit: Int) throws(RPCError) {
         let end = history.changeCount(through: time)
         let keyframe = history.keyframe(before: end, at: time)
         let replica: Server
         do { replica = try Server(inProcessWith: logger) } catch {
             throw RPCError(code: -32603, message: "internal error: cannot make the private server a seek replays on (\(error)); the live session is untouched")
         }
-        defer { replica.loop.close() }
         let session = Session(name: name, collectionView: keyframe.engine, clock: .manual, epochMilliseconds: 0,
-                              contactLimit: configuration.maximumContacts)
+                              contactLimit: contactLimit)
         replica.sessions[name] = session
-        // The replay's client has no connection, as the journal's at start (a pan it did not
-        // begin is still its own to go on with).
-        let client = Client(connection: nil)
-        for k in keyframe.changes..<end {
-            let change = history.changes[k]
+        self.replica = replica
+        self.session = session
+        self.name = name
+        self.time = time
+        changes = history.changes[keyframe.changes..<end]
+        first = keyframe.changes
+        next = first
+    }
+
+    deinit { replica.loop.close() }
+
+    /// Replays changes while `more()` says so (at least one, at most `atMost`); true once all
+    /// are replayed and the clock is at the moment.
+    func run(while more: () -> Bool, atMost: Int = Int.max) throws(RPCError) -> Bool {
+        turns += 1
+        var taken = 0
+        while next < changes.endIndex && (taken == 0 || (taken < atMost && more())) {
+            let change = changes[next]
             // clock.advance moves the time itself; any other change was made at its time.
             if change.method != "clock.advance", change.time > session.collectionView.time {
                 session.collectionView.advance(to: change.time)
             }
             let execution = replica.execute(change.method, params: change.params, client: client)
             if case .failure(let error) = execution.outcome {
-                throw RPCError(code: -32603, message: "internal error: change \(k + 1) of the recording of '\(name)' (\(change.method)) did not replay: \(error.message); the live session is untouched. This is a server bug: please report it")
+                throw RPCError(code: -32603, message: "internal error: change \(next + 1) of the recording of '\(name)' (\(change.method)) did not replay: \(error.message); the live session is untouched. This is a server bug: please report it")
             }
             _ = session.collectionView.drainEvents()
+            next += 1
+            taken += 1
         }
+        guard next == changes.endIndex else { return false }
         if time > session.collectionView.time + SessionHistory.sameMoment { session.collectionView.advance(to: time) }
         _ = session.collectionView.drainEvents()
-        return session
+        return true
     }
 }

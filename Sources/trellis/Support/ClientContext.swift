@@ -29,8 +29,10 @@ struct ClientContext {
 
 /// Connects (starting a server unless told not to), runs `body`, and maps failures to the
 /// documented exit codes with the message on stderr (`session`: the one the command names, for
-/// the commands a message suggests).
-func withServer(_ global: GlobalOptions, autoStart: Bool = true, session: String? = nil, _ body: (ClientContext) throws -> Void) throws {
+/// the commands a message suggests; `raw`: the command sent the user's own params, so a refusal
+/// is printed in the server's words, `params.at` and all).
+func withServer(_ global: GlobalOptions, autoStart: Bool = true, session: String? = nil, raw: Bool = false,
+                _ body: (ClientContext) throws -> Void) throws {
     if let host = ScriptHost.current {
         // Inside `trellis run`: the run's server, which stays open for the next line.
         do {
@@ -38,7 +40,8 @@ func withServer(_ global: GlobalOptions, autoStart: Bool = true, session: String
         } catch let error as ClientError {
             host.lastError = error
             host.lastSession = session
-            throw report(error, json: global.json, session: session)
+            host.lastRaw = raw
+            throw report(error, json: global.json, session: session, raw: raw)
         }
         return
     }
@@ -53,7 +56,7 @@ func withServer(_ global: GlobalOptions, autoStart: Bool = true, session: String
             printError("trellis: no server running on \(global.socketPath)")
             throw ExitCode(Exit.unavailable)
         }
-        throw report(error, json: global.json, noStart: global.noStart, session: session)
+        throw report(error, json: global.json, noStart: global.noStart, session: session, raw: raw)
     }
 }
 
@@ -68,14 +71,16 @@ func refuse(_ refusal: RPCError, json: Bool) -> ExitCode {
 
 /// Prints a client error and returns the exit to throw: the server's refusals in the CLI's words
 /// (`CommandWording`; raw with --json), a connection refused under `--no-start` with how to
-/// start a server.
-func report(_ error: ClientError, json: Bool, noStart: Bool = false, session: String? = nil) -> ExitCode {
+/// start a server. `raw`: the server's message untouched (`trellis rpc`, whose user wrote params).
+func report(_ error: ClientError, json: Bool, noStart: Bool = false, session: String? = nil, raw: Bool = false) -> ExitCode {
     switch error {
     case .server(let code, let message, let domainCode, let data):
         if json {
             var object: [String: JSONValue] = ["code": .number(Double(code)), "message": .string(message)]
             if let data { object["data"] = data }
             printError(JSONWriter.string(.object(object)))
+        } else if raw {
+            printError(message)
         } else {
             // The server's message alone, so scripts can match UIKit's exact text.
             printError(CommandWording.message(message, domainCode: domainCode, data: data, session: session))

@@ -17,6 +17,8 @@ final class ScriptHost {
     var lastError: ClientError?
     /// The session the failing command named: the refusal's wording suggests commands on it.
     var lastSession: String?
+    /// The failing command sent raw params (`trellis rpc`): its refusal is the server's own text.
+    var lastRaw = false
     /// The CLI's own refusal behind the last failure when it stands for a protocol error (a
     /// value outside its range refused before sending, as the server would: `invalid_params`).
     var refusal: CommandFailure?
