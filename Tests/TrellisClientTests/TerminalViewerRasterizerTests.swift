@@ -279,6 +279,36 @@ import TrellisProtocol
         #expect(canvas.lines[2] == "+------+")
         #expect(canvas.lines[3] == "")
     }
+
+    /// A compositional band scrolled across, as the viewer gets it: the band's cells come
+    /// shifted by its offset and the first is cut at the view's left edge (the band spans the
+    /// view), while the section below stays put. 375 × 150 points on 75 × 15 cells: 5 points a
+    /// column, 10 a row. The band: insets 10, cells 100 × 100, 10 apart; scrolled 55, cell 0
+    /// spans x −45…55 (columns 0…11, its left edge off screen), cell 1 65…165 (columns 13…33).
+    @Test func aScrolledBandIsDrawnShiftedAndCutAtTheViewsEdge() throws {
+        let full = CompositionalSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
+        let strip = CompositionalSection(name: "strip", group: .horizontal(CompositionalSize(width: .absolute(100), height: .absolute(100)), [.item(CompositionalItem(size: full))]),
+                                         contentInsets: EdgeInsets(all: 10), interGroupSpacing: 10, orthogonalScrollingBehavior: .continuous)
+        var view = CollectionView(boundsSize: Size(375, 150), layout: CompositionalLayout(CompositionalDescription(sections: [strip])),
+                                  data: .generated(count: 10))
+        let mapping = ViewportMapping(visible: Rect(0, 0, 375, 150), columns: 75, rows: 15)
+        func drawn() -> [String] {
+            var canvas = TerminalCanvas(columns: 75, rows: 15)
+            ascii.draw(view.scene, mapping: mapping, into: &canvas)
+            return canvas.lines
+        }
+        let atRest = drawn()
+        try view.setOrthogonalOffset(55, section: 0, animated: false)
+        #expect(view.scene.orthogonalOffsets == [0: 55])
+        let scrolled = drawn()
+        // Unscrolled, cell 0's top-left corner is at column 2; scrolled, its top edge runs in
+        // from the left edge with no corner, and cell 1's corner is at column 13.
+        #expect(atRest[1].hasPrefix("  +"))
+        #expect(scrolled[1].hasPrefix("-"))
+        #expect(Array(scrolled[1])[13] == "+")
+        // Every row of the band moved: the picture is not the one at rest.
+        #expect(scrolled != atRest)
+    }
 }
 
 /// The viewer's mirror, keys, status and screen output.

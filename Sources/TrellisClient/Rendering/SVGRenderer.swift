@@ -39,6 +39,11 @@ public struct SVGRenderer: Sendable {
             ("data-content-size", Self.number(scene.contentSize.width) + "," + Self.number(scene.contentSize.height)),
             ("data-bounds", Self.number(b.width) + "x" + Self.number(b.height)),
         ]
+        // Where each scrolled band stands ("section:offset …"); its cells are already drawn there.
+        if !scene.orthogonalOffsets.isEmpty {
+            root.append(("data-orthogonal", scene.orthogonalOffsets.sorted { $0.key < $1.key }
+                .map { "\($0.key):\(Self.number($0.value))" }.joined(separator: " ")))
+        }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg\(Self.attributes(root))>\n"
         let title = (session.map { "session \($0)" } ?? "scene") + " at \(Self.number(scene.time * 1000)) ms"
         out += "  <title>\(XMLText.escape(title))</title>\n"

@@ -9,6 +9,9 @@ public struct PublishedScene: Sendable {
     public private(set) var contentOffset = Point.zero
     public private(set) var contentSize = Size.zero
     public private(set) var boundsSize = Size.zero
+    /// The scrolled orthogonal sections' offsets by section index (the views' frames already
+    /// include them; a viewer keeps them to know where each band stands).
+    public private(set) var orthogonalOffsets: [Int: Double] = [:]
     /// The views shown, in drawing order: the last published scene's.
     public private(set) var views: [SceneView] = []
     /// The views viewers know that wait in a pool, with their reuse identifiers.
@@ -29,7 +32,8 @@ public struct PublishedScene: Sendable {
 
     /// The scene viewers hold (the keyframe a new viewer gets).
     public var scene: Scene {
-        Scene(time: time, contentOffset: contentOffset, contentSize: contentSize, boundsSize: boundsSize, views: views)
+        Scene(time: time, contentOffset: contentOffset, contentSize: contentSize, boundsSize: boundsSize, views: views,
+              orthogonalOffsets: orthogonalOffsets)
     }
 
     private mutating func adopt(_ scene: Scene) {
@@ -37,6 +41,7 @@ public struct PublishedScene: Sendable {
         contentOffset = scene.contentOffset
         contentSize = scene.contentSize
         boundsSize = scene.boundsSize
+        orthogonalOffsets = scene.orthogonalOffsets
         views = scene.views
     }
 
@@ -47,7 +52,7 @@ public struct PublishedScene: Sendable {
     public mutating func publish<Sink: SceneDeltaSink>(_ scene: Scene, pooled enginePooled: Set<ViewID>,
                                                         reporting sink: inout Sink) {
         begin(time: scene.time, contentOffset: scene.contentOffset, contentSize: scene.contentSize,
-              boundsSize: scene.boundsSize, reporting: &sink)
+              boundsSize: scene.boundsSize, orthogonalOffsets: scene.orthogonalOffsets, reporting: &sink)
         walk(to: scene, pooled: enginePooled, reporting: &sink)
     }
 
@@ -59,7 +64,7 @@ public struct PublishedScene: Sendable {
     public mutating func publish<Sink: SceneDeltaSink>(_ engine: CollectionView, pooled enginePooled: Set<ViewID>,
                                                         reporting sink: inout Sink) {
         begin(time: engine.time, contentOffset: engine.presentationContentOffset, contentSize: engine.scroll.contentSize,
-              boundsSize: engine.scroll.boundsSize, reporting: &sink)
+              boundsSize: engine.scroll.boundsSize, orthogonalOffsets: engine.shownOrthogonalOffsets, reporting: &sink)
         let matched = views.withUnsafeMutableBufferPointer { shown in
             withUnsafeMutablePointer(to: &sink) { sink in
                 var update = InPlaceUpdate(shown: shown, sink: sink)
@@ -78,9 +83,11 @@ public struct PublishedScene: Sendable {
         }
     }
 
-    /// Reports the time and the scroll values that changed, and takes them on.
+    /// Reports the time and the scroll values that changed (the orthogonal offsets as a whole),
+    /// and takes them on.
     private mutating func begin<Sink: SceneDeltaSink>(time: Double, contentOffset: Point, contentSize: Size,
-                                                       boundsSize: Size, reporting sink: inout Sink) {
+                                                       boundsSize: Size, orthogonalOffsets: [Int: Double],
+                                                       reporting sink: inout Sink) {
         sink.begin(time: time,
                    contentOffset: self.contentOffset != contentOffset ? contentOffset : nil,
                    contentSize: self.contentSize != contentSize ? contentSize : nil,
@@ -89,6 +96,10 @@ public struct PublishedScene: Sendable {
         self.contentOffset = contentOffset
         self.contentSize = contentSize
         self.boundsSize = boundsSize
+        if self.orthogonalOffsets != orthogonalOffsets {
+            sink.orthogonal(orthogonalOffsets)
+            self.orthogonalOffsets = orthogonalOffsets
+        }
     }
 
     /// The views of `publish(Scene)`.

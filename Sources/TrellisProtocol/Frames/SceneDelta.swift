@@ -9,6 +9,8 @@ public struct SceneDelta: Hashable, Sendable {
     public var contentOffset: Point?
     public var contentSize: Size?
     public var boundsSize: Size?
+    /// Every scrolled orthogonal section's offset by section index, when any changed.
+    public var orthogonalOffsets: [Int: Double]?
     /// New view ids with their reuse identifier.
     public var created: [CreatedView] = []
     /// Views now showing an element they did not show before, with their drawing position.
@@ -24,7 +26,7 @@ public struct SceneDelta: Hashable, Sendable {
 
     /// True when applying it would change nothing but the time.
     public var isEmpty: Bool {
-        contentOffset == nil && contentSize == nil && boundsSize == nil && created.isEmpty && bound.isEmpty
+        contentOffset == nil && contentSize == nil && boundsSize == nil && orthogonalOffsets == nil && created.isEmpty && bound.isEmpty
             && changed.isEmpty && unbound.isEmpty && destroyed.isEmpty
     }
 
@@ -89,7 +91,10 @@ extension SceneDelta: SceneDeltaSink {
         self.contentOffset = contentOffset
         self.contentSize = contentSize
         self.boundsSize = boundsSize
+        self.orthogonalOffsets = nil
     }
+
+    public mutating func orthogonal(_ offsets: [Int: Double]) { orthogonalOffsets = offsets }
 
     public mutating func created(_ view: ViewID, reuseIdentifier: String) {
         created.append(CreatedView(view: view, reuseIdentifier: reuseIdentifier))

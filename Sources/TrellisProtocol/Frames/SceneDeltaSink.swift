@@ -1,12 +1,15 @@
 import TrellisCore
 
 /// Receives what `PublishedScene.publish(pooled:reporting:)` finds, in the order a frame lists
-/// it: the scroll geometry first, then created, bound and changed views in drawing order, then
+/// it: the scroll geometry first (the orthogonal sections' offsets with it), then created, bound and changed views in drawing order, then
 /// unbound and destroyed ids in ascending order. `SceneDelta` collects it as values;
 /// `FrameWriter` writes it as a frame's JSON without building one.
 public protocol SceneDeltaSink {
     /// The scene's time, and each scroll value that changed (nil: unchanged).
     mutating func begin(time: Double, contentOffset: Point?, contentSize: Size?, boundsSize: Size?)
+    /// Right after `begin`, only when the scrolled orthogonal sections' offsets changed: all of
+    /// them by section index (empty when none is scrolled any more).
+    mutating func orthogonal(_ offsets: [Int: Double])
     /// A view id the viewer has not seen; `bound` follows for it.
     mutating func created(_ view: ViewID, reuseIdentifier: String)
     /// A view that now shows an element it did not show before.

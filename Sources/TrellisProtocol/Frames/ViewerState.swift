@@ -32,6 +32,8 @@ public struct ViewerState: Hashable, Sendable {
     public var contentOffset = Point.zero
     public var contentSize = Size.zero
     public var boundsSize = Size.zero
+    /// The scrolled orthogonal sections' offsets by section index.
+    public var orthogonalOffsets: [Int: Double] = [:]
     public var views: [ViewID: KnownView] = [:]
 
     public init() {}
@@ -43,6 +45,7 @@ public struct ViewerState: Hashable, Sendable {
         contentOffset = scene.contentOffset
         contentSize = scene.contentSize
         boundsSize = scene.boundsSize
+        orthogonalOffsets = scene.orthogonalOffsets
         for (order, view) in scene.views.enumerated() {
             views[view.view] = KnownView(reuseIdentifier: view.reuseIdentifier, shown: view, order: order)
         }
@@ -54,6 +57,7 @@ public struct ViewerState: Hashable, Sendable {
         if let o = delta.contentOffset { contentOffset = o }
         if let s = delta.contentSize { contentSize = s }
         if let b = delta.boundsSize { boundsSize = b }
+        if let o = delta.orthogonalOffsets { orthogonalOffsets = o }
         for id in delta.destroyed { views[id] = nil }
         for id in delta.unbound { views[id]?.shown = nil }
         for c in delta.created { views[c.view] = KnownView(reuseIdentifier: c.reuseIdentifier) }
@@ -71,6 +75,6 @@ public struct ViewerState: Hashable, Sendable {
     public var scene: Scene {
         let shown = views.values.filter { $0.shown != nil }.sorted { $0.order < $1.order }
         return Scene(time: time, contentOffset: contentOffset, contentSize: contentSize, boundsSize: boundsSize,
-                     views: shown.map { $0.shown! })
+                     views: shown.map { $0.shown! }, orthogonalOffsets: orthogonalOffsets)
     }
 }

@@ -11,6 +11,7 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
     private var contentOffset: Point?
     private var contentSize: Size?
     private var boundsSize: Size?
+    private var orthogonalOffsets: [Int: Double]?
     private var created: [SceneDelta.CreatedView] = []
     /// `bound` and `changed` entries, comma-separated, written as the walk reports them.
     private var bound = ByteBuffer()
@@ -26,12 +27,18 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
         self.contentOffset = contentOffset
         self.contentSize = contentSize
         self.boundsSize = boundsSize
+        orthogonalOffsets = nil
         isEmpty = contentOffset == nil && contentSize == nil && boundsSize == nil
         created.removeAll(keepingCapacity: true)
         bound.clear()
         changed.clear()
         unbound.removeAll(keepingCapacity: true)
         destroyed.removeAll(keepingCapacity: true)
+    }
+
+    public mutating func orthogonal(_ offsets: [Int: Double]) {
+        isEmpty = false
+        orthogonalOffsets = offsets
     }
 
     public mutating func created(_ view: ViewID, reuseIdentifier: String) {
@@ -61,12 +68,13 @@ public struct FrameWriter: SceneDeltaSink, Sendable {
     }
 
     /// The fields of the frame's params after `session` and `seq`: `time`, the scroll values
-    /// that changed, then `created`, `bound`, `changed`, `unbound`, `destroyed` when not empty.
+    /// that changed, `orthogonal` when it changed, then `created`, `bound`, `changed`, `unbound`, `destroyed` when not empty.
     public func write(_ o: inout JSONObjectWriter, into b: inout ByteBuffer) {
         o.field("time", WireEncoding.milliseconds(time), into: &b)
         if let p = contentOffset { o.key("contentOffset", into: &b); WireEncoding.writePoint(p, into: &b) }
         if let s = contentSize { o.key("contentSize", into: &b); WireEncoding.writeSize(s, into: &b) }
         if let s = boundsSize { o.key("bounds", into: &b); WireEncoding.writeSize(s, into: &b) }
+        if let offsets = orthogonalOffsets { o.key("orthogonal", into: &b); WireEncoding.writeOrthogonalOffsets(offsets, into: &b) }
         if !created.isEmpty {
             o.key("created", into: &b)
             var a = JSONArrayWriter(into: &b)

@@ -11,18 +11,25 @@ public enum WireScene {
         for (n, v) in try value.requireArray("views", in: "scene").enumerated() {
             views.append(try sceneView(v, path: "scene.views[\(n)]"))
         }
-        var orthogonal: [Int: Double] = [:]
-        for (n, entry) in (try value.optionalArray("orthogonal", in: "scene") ?? []).enumerated() {
-            let path = "scene.orthogonal[\(n)]"
-            let section = try entry.requireNumber("section", in: path)
-            guard section >= 0, section == section.rounded(), section <= Double(Int32.max) else {
-                throw ParamError(path: "\(path).section", .mismatch(expected: "a section index", found: "\(section)"))
-            }
-            orthogonal[Int(section)] = try entry.requireNumber("offset", in: path)
-        }
+        let orthogonal = try orthogonalOffsets(value, path: "scene") ?? [:]
         return Scene(time: try value.requireNumber("time", in: "scene") / 1000, contentOffset: Point(offset[0], offset[1]),
                      contentSize: Size(size[0], size[1]), boundsSize: Size(bounds[0], bounds[1]), views: views,
                      orthogonalOffsets: orthogonal)
+    }
+
+    /// The `orthogonal` list of a scene or a frame by section index; nil when absent.
+    static func orthogonalOffsets(_ value: JSONValue, path: String) throws(ParamError) -> [Int: Double]? {
+        guard let list = try value.optionalArray("orthogonal", in: path) else { return nil }
+        var orthogonal: [Int: Double] = [:]
+        for (n, entry) in list.enumerated() {
+            let entryPath = "\(path).orthogonal[\(n)]"
+            let section = try entry.requireNumber("section", in: entryPath)
+            guard section >= 0, section == section.rounded(), section <= Double(Int32.max) else {
+                throw ParamError(path: "\(entryPath).section", .mismatch(expected: "a section index", found: "\(section)"))
+            }
+            orthogonal[Int(section)] = try entry.requireNumber("offset", in: entryPath)
+        }
+        return orthogonal
     }
 
     public static func sceneView(_ v: JSONValue, path: String) throws(ParamError) -> SceneView {
@@ -60,6 +67,7 @@ public enum WireScene {
         if let o = try p.optionalNumbers("contentOffset", count: 2, in: path) { d.contentOffset = Point(o[0], o[1]) }
         if let s = try p.optionalNumbers("contentSize", count: 2, in: path) { d.contentSize = Size(s[0], s[1]) }
         if let s = try p.optionalNumbers("bounds", count: 2, in: path) { d.boundsSize = Size(s[0], s[1]) }
+        d.orthogonalOffsets = try orthogonalOffsets(p, path: path)
         for c in try p.optionalArray("created", in: path) ?? [] {
             d.created.append(.init(view: ViewID(try c.requireInt("view", in: "frame.created")), reuseIdentifier: try c.requireString("reuseId", in: "frame.created")))
         }

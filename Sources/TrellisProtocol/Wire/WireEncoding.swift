@@ -94,17 +94,23 @@ public enum WireEncoding {
         a.end(into: &b)
         if !scene.orthogonalOffsets.isEmpty {
             o.key("orthogonal", into: &b)
-            var list = JSONArrayWriter(into: &b)
-            for (section, offset) in scene.orthogonalOffsets.sorted(by: { $0.key < $1.key }) {
-                list.element(into: &b)
-                var entry = JSONObjectWriter(into: &b)
-                entry.field("section", section, into: &b)
-                entry.field("offset", offset, into: &b)
-                entry.end(into: &b)
-            }
-            list.end(into: &b)
+            writeOrthogonalOffsets(scene.orthogonalOffsets, into: &b)
         }
         o.end(into: &b)
+    }
+
+    /// `[{section, offset}, …]` in section order: the scrolled orthogonal sections of a scene or
+    /// a frame.
+    public static func writeOrthogonalOffsets(_ offsets: [Int: Double], into b: inout ByteBuffer) {
+        var list = JSONArrayWriter(into: &b)
+        for (section, offset) in offsets.sorted(by: { $0.key < $1.key }) {
+            list.element(into: &b)
+            var entry = JSONObjectWriter(into: &b)
+            entry.field("section", section, into: &b)
+            entry.field("offset", offset, into: &b)
+            entry.end(into: &b)
+        }
+        list.end(into: &b)
     }
 
     /// One `changed` entry: `{"view"}` and the `fields` that changed, with `view`'s values,

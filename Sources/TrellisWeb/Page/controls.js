@@ -172,6 +172,16 @@
         circle: { type: 'circle', itemSize: [side * 0.8, side * 0.8] },
         stack: { type: 'stack', itemSize: [side * 1.5, side * 1.5] },
         springy: { type: 'springy', itemSize: size, minimumLineSpacing: 12, minimumInteritemSpacing: 12, sectionInset: [12, 12, 12, 12] },
+        // Apple's "Orthogonal Sections" in small: a band of cards that pages a group at a time
+        // sideways (drag inside it), then a grid section, in turn section after section.
+        compositional: { type: 'compositional', provider: { rule: 'cycling' }, sections: [
+          { orthogonalScrollingBehavior: 'groupPaging', interGroupSpacing: 12, contentInsets: [12, 12, 12, 12],
+            group: { arrangement: 'horizontal', size: { width: { fractionalWidth: 0.7 }, height: { absolute: side * 1.5 } },
+                     subitems: [{ size: { width: { fractionalWidth: 1 }, height: { fractionalHeight: 1 } } }] } },
+          { contentInsets: [12, 12, 12, 12],
+            group: { arrangement: 'horizontal', size: { width: { fractionalWidth: 1 }, height: { absolute: side } },
+                     subitems: [{ size: { width: { absolute: side }, height: { fractionalHeight: 1 } }, contentInsets: [4, 4, 4, 4] }] } },
+        ] },
       };
       if (specs[choice]) send('layout.set', { layout: specs[choice], animated: true, duration: 0.6, curve: 'easeInEaseOut' });
     },

@@ -21,6 +21,10 @@
   let offset = [0, 0];
   let contentSize = [0, 0];
   let boundsSize = [0, 0];
+  // Orthogonal sections scrolled across (compositional layout): section index → offset. The
+  // views' frames already include them; the page keeps them to say where each band stands.
+  let orthogonal = new Map();
+  const orthogonalMap = (list) => new Map((list || []).map((e) => [e.section, e.offset]));
   const frameTimes = [];
   // The socket of the current attach, and the page's requests waiting for their replies
   // (by id; the attach itself is the bridge's request, answered first).
@@ -77,6 +81,7 @@
     views, request, stage, showNote,
     get seq() { return seq; }, get session() { return session; }, get offset() { return offset; },
     get contentSize() { return contentSize; }, get bounds() { return boundsSize; },
+    get orthogonal() { return orthogonal; },
     get readOnly() { return readOnly; }, get attached() { return attached; },
     get waiting() { return waiting.size; }, get motion() { return motion; },
     setMotion(m) { motion = { dragging: !!m.dragging, decelerating: !!m.decelerating }; showStatus(); },
@@ -246,6 +251,7 @@
     seq = result.seq;
     const scene = result.keyframe;
     setScroll(scene.contentOffset, scene.bounds, scene.contentSize);
+    orthogonal = orthogonalMap(scene.orthogonal);
     scene.views.forEach((shown, order) => bind(create(shown.view, shown.reuseId), shown, order));
     showStatus();
     for (const hook of frameHooks) hook(scene.time);
@@ -269,6 +275,7 @@
     for (const c of p.changed || []) change(c);
     for (const b of p.bound || []) bind(views.get(b.view) || create(b.view, b.reuseId), b, b.order);
     if (p.contentSize) contentSize = p.contentSize;
+    if (p.orthogonal) orthogonal = orthogonalMap(p.orthogonal);
     if (p.contentOffset || p.bounds) {
       setScroll(p.contentOffset, p.bounds);
       for (const v of views.values()) if (v.shown) place(v);

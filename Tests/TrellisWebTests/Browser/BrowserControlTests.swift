@@ -227,6 +227,40 @@ struct BrowserControlTests {
         }
     }
 
+    /// The picker's compositional layout has a band that scrolls across: a drag inside it
+    /// moves the band, not the view, and the page holds each band's offset (`orthogonal`) and
+    /// draws its cells where the server has them, whoever scrolled it.
+    @Test func theCompositionalChoiceHasABandThatScrollsAcross() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try Self.makeSession(harness, "bands")
+            try await harness.open(session: "bands")
+            try await Self.waitForControls(harness)
+            _ = try await harness.page.evaluate(
+                "(() => { const c = document.getElementById('layout-choice'); c.value = 'compositional'; c.dispatchEvent(new Event('change')); })()")
+            try await Self.waitForReplies(harness)
+            #expect(try harness.call("session.info", ["session": .string("bands")])["layout"] == .string("compositional"))
+            // Another client scrolls the band: the page follows.
+            try harness.call("scroll.to", ["session": .string("bands"), "section": .number(0), "offset": .number(100)])
+            _ = try await harness.page.waitUntil("window.trellisMirror.orthogonal.get(0) === 100", timeout: 20, "the page holds the band's offset")
+            #expect(try await harness.compare(session: "bands").mismatches == [])
+            // The page's own drag inside the band (its top inset 12, its groups 1.5 sides high).
+            let side = try await harness.page.evaluate(
+                "(() => { const s = document.getElementById('stage'); return Math.max(40, Math.round(Math.min(s.clientWidth, s.clientHeight) / 5)); })()")
+            let y = 12 + 0.75 * (side.numberValue ?? 40)
+            let stage = try await Self.stageOrigin(harness)
+            try await harness.page.drag(from: PagePoint(x: stage.x + 300, y: stage.y + y),
+                                        to: PagePoint(x: stage.x + 150, y: stage.y + y), steps: 6, duration: 0.3)
+            try await Self.waitForReplies(harness)
+            try BrowserSessions.advance(harness, "bands", ms: 3000)
+            let scene = try harness.call("query.scene", ["session": .string("bands")])
+            let offset = scene["orthogonal"]?.arrayValue?.first?["offset"]?.numberValue ?? 0
+            #expect(offset > 100, "the drag moved the band further across")
+            #expect(Self.offsetY(try Self.scroll(harness, "bands")) == 0, "the view did not scroll")
+            _ = try await harness.page.waitUntil("window.trellisMirror.orthogonal.get(0) === \(offset)", timeout: 20, "the page follows the drag")
+            #expect(try await harness.compare(session: "bands").mismatches == [])
+        }
+    }
+
     /// A page that attaches after an item was selected shows it selected (session.info says
     /// the selection; the selection.changed it missed came before it attached).
     @Test func aPageThatAttachesLateShowsTheSelection() async throws {
