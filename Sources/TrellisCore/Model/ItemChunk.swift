@@ -134,6 +134,9 @@ struct ItemChunkColumns: Sendable {
 
     /// Whether item `offset` and `other`'s item `otherOffset` have the same size, reuse identifier
     /// and payload, read from the columns in place: no `Item` is built and no payload retained.
+    /// Inlined into `ItemChunk`'s, so it reads both chunks' class storage in place (called out of
+    /// line, a method on `storage.columns` works on a copy of the whole struct).
+    @inline(__always)
     func sameContent(at offset: Int, as other: ItemChunkColumns, at otherOffset: Int) -> Bool {
         guard size(at: offset) == other.size(at: otherOffset) else { return false }
         if !reuse.isEmpty || !other.reuse.isEmpty {
