@@ -482,6 +482,27 @@ private func diffChecked(_ old: CollectionData, _ new: CollectionData,
         }
     }
 
+    /// Contents are compared in place in the chunks' columns: the diff of lists cut into small
+    /// chunks (contents compared across chunk boundaries, old and new cut differently) is the
+    /// diff of the same data in one chunk per section.
+    @Test func sameDiffWhateverTheChunking() throws {
+        func rechunked(_ data: CollectionData, _ capacity: Int) throws -> CollectionData {
+            try CollectionData(sections: data.sections.map {
+                Section(id: $0.id, items: ItemList(Array($0.items), chunkCapacity: capacity))
+            })
+        }
+        var reloads = 0
+        for k in 0..<150 {
+            var rng = SplitMix64(seed: UInt64(70_000 + k))
+            let (old, new) = try Self.editedPair(&rng)
+            let whole = SnapshotDiff(from: old, to: new)
+            let chunked = SnapshotDiff(from: try rechunked(old, 2), to: try rechunked(new, 3))
+            #expect(chunked == whole, "seed \(70_000 + k)")
+            reloads += whole.reloadedItems.count + whole.replacedItems.count
+        }
+        #expect(reloads > 0)
+    }
+
     @Test func reverseRoundTrip() throws {
         for k in 0..<100 {
             var rng = SplitMix64(seed: UInt64(90_000 + k))

@@ -37,6 +37,14 @@ struct ItemChunk: Sendable {
     var sizedCount: Int { storage.columns.sizedCount }
     @usableFromInline subscript(offset: Int) -> Item { storage.columns[offset] }
     func size(at offset: Int) -> Size? { storage.columns.size(at: offset) }
+    /// Every item's size, or empty while no item has one: read whole by loops over the chunk.
+    var sizes: [Size?] { storage.columns.sizes }
+    /// Whether no item has a size, a reuse identifier other than the default or a payload.
+    var holdsOnlyPlainItems: Bool { storage.columns.holdsOnlyPlainItems }
+    /// Whether item `offset` shows the same as `other`'s item `otherOffset` (identifiers aside).
+    func sameContent(at offset: Int, as other: ItemChunk, at otherOffset: Int) -> Bool {
+        storage.columns.sameContent(at: offset, as: other.storage.columns, at: otherOffset)
+    }
     func mightHold(anyOf digests: [UInt64]) -> Bool { storage.columns.mightHold(anyOf: digests) }
     func holdsSameItems(as other: ItemChunk) -> Bool {
         storage === other.storage || storage.columns.holdsSameItems(as: other.storage.columns)
@@ -64,7 +72,7 @@ struct ItemChunk: Sendable {
 struct ItemChunkColumns: Sendable {
     private(set) var ids: [ItemID] = []
     /// Empty while no item has a size of its own.
-    private var sizes: [Size?] = []
+    private(set) var sizes: [Size?] = []
     private(set) var sizedCount = 0
     /// Indices into `reuseNames`; empty while every item has the default reuse identifier.
     private var reuse: [UInt16] = []
@@ -123,6 +131,30 @@ struct ItemChunkColumns: Sendable {
         let end = payloadEnds[offset]
         guard end & Self.absentFlag == 0 else { return nil }
         return ItemPayload(bytes: payloadBytes[Int(payloadStart(offset))..<Int(end)])
+    }
+
+    @inline(__always)
+    var holdsOnlyPlainItems: Bool { sizes.isEmpty && reuse.isEmpty && payloadEnds.isEmpty }
+
+    /// Whether item `offset` and `other`'s item `otherOffset` have the same size, reuse identifier
+    /// and payload, read from the columns in place: no `Item` is built and no payload retained.
+    /// Inlined into `ItemChunk`'s, so it reads both chunks' class storage in place (called out of
+    /// line, a method on `storage.columns` works on a copy of the whole struct).
+    @inline(__always)
+    func sameContent(at offset: Int, as other: ItemChunkColumns, at otherOffset: Int) -> Bool {
+        guard size(at: offset) == other.size(at: otherOffset) else { return false }
+        if !reuse.isEmpty || !other.reuse.isEmpty {
+            guard reuseIdentifier(at: offset) == other.reuseIdentifier(at: otherOffset) else { return false }
+        }
+        if payloadEnds.isEmpty && other.payloadEnds.isEmpty { return true }
+        let end = payloadEnds.isEmpty ? Self.absentFlag : payloadEnds[offset]
+        let otherEnd = other.payloadEnds.isEmpty ? Self.absentFlag : other.payloadEnds[otherOffset]
+        if end & Self.absentFlag != 0 || otherEnd & Self.absentFlag != 0 {
+            return end & Self.absentFlag != 0 && otherEnd & Self.absentFlag != 0
+        }
+        let from = Int(payloadStart(offset)), to = Int(end & Self.offsetMask)
+        let otherFrom = Int(other.payloadStart(otherOffset)), otherTo = Int(otherEnd & Self.offsetMask)
+        return to - from == otherTo - otherFrom && payloadBytes[from..<to] == other.payloadBytes[otherFrom..<otherTo]
     }
 
     @inline(__always)

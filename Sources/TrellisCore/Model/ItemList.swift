@@ -148,25 +148,55 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         return result
     }
 
+    /// Whether item `position` shows the same as `other`'s item `otherPosition`: same size, reuse
+    /// identifier and payload (identifiers are not compared), read in place from both chunks'
+    /// columns without building either item.
+    public func sameContent(at position: Int, as other: ItemList, at otherPosition: Int) -> Bool {
+        precondition(position >= 0 && position < count, "item index \(position) out of range 0..<\(count)")
+        precondition(otherPosition >= 0 && otherPosition < other.count,
+                     "item index \(otherPosition) out of range 0..<\(other.count)")
+        let (k, offset) = locate(position), (l, otherOffset) = other.locate(otherPosition)
+        return chunks[k].sameContent(at: offset, as: other.chunks[l], at: otherOffset)
+    }
+
+    /// Whether no item has a size, a reuse identifier other than the default or a payload, so
+    /// any two of its items show the same (O(chunks)).
+    public var holdsOnlyPlainItems: Bool { chunks.allSatisfy(\.holdsOnlyPlainItems) }
+
     /// Reads items at ascending indices (repeats allowed) in O(1) each: a loop that walks the
     /// items in order without a search per index.
     struct Cursor {
         private let list: ItemList
         private var start = 0, end = 0
-        /// The current chunk, held so a read is one column access (no chunk copy).
+        /// The current chunk, and its size column held apart so a size is one array read: read
+        /// through the chunk's class storage, each item paid a dynamic exclusivity check.
         private var current: ItemChunk?
+        private var sizes: [Size?] = []
 
         init(_ list: ItemList) { self.list = list }
 
         @inline(__always)
+        private mutating func move(to position: Int) {
+            guard position < start || position >= end else { return }
+            let chunk = list.locate(position).chunk
+            start = chunk == 0 ? 0 : list.ends[chunk - 1]
+            end = list.ends[chunk]
+            current = list.chunks[chunk]
+            sizes = current!.sizes
+        }
+
+        @inline(__always)
         mutating func size(at position: Int) -> Size? {
-            if position < start || position >= end {
-                let chunk = list.locate(position).chunk
-                start = chunk == 0 ? 0 : list.ends[chunk - 1]
-                end = list.ends[chunk]
-                current = list.chunks[chunk]
-            }
-            return current!.size(at: position - start)
+            move(to: position)
+            return sizes.isEmpty ? nil : sizes[position - start]
+        }
+
+        /// `ItemList.sameContent(at:as:at:)` with this list's item found by the cursor.
+        @inline(__always)
+        mutating func sameContent(at position: Int, as other: ItemList, at otherPosition: Int) -> Bool {
+            move(to: position)
+            let (l, otherOffset) = other.locate(otherPosition)
+            return current!.sameContent(at: position - start, as: other.chunks[l], at: otherOffset)
         }
     }
 

@@ -97,6 +97,7 @@ public struct SnapshotDiff: Hashable, Sendable {
         var replacedItems: [Match<IndexPath>] = []
 
         var found = [Int](), run = [Int](), runAt = [Int]()
+        let oldPlain = oldSections.map { $0.items.holdsOnlyPlainItems }
         for s in newSections.indices where oldSectionOfNew[s] >= 0 {
             let o = oldSectionOfNew[s]
             // First pass: look each item up; the ones that stay in this section pair form
@@ -114,15 +115,20 @@ public struct SnapshotDiff: Hashable, Sendable {
             }
             lis.mark(run)
             for k in run.indices where lis.kept[k] { found[runAt[k]] |= Self.keptFlag }
-            // Second pass, in new order so inserts come out ascending.
-            // Items are read in order through the list's iterator: no search per index.
-            for (i, item) in newSections[s].items.enumerated() {
+            // Second pass, in new order so inserts come out ascending. Contents are compared in
+            // place in the chunks' columns (building both items copied a chunk's columns, a
+            // retain and release of each, per item), the new item found through a cursor; two
+            // lists of plain items need no comparison at all.
+            let items = newSections[s].items, plain = items.holdsOnlyPlainItems
+            var cursor = ItemList.Cursor(items)
+            for i in 0..<items.count {
                 let to = IndexPath(s, i)
                 guard found[i] >= 0 else { insertedItems.append(to); continue }
                 let kept = found[i] & Self.keptFlag != 0, p = found[i] & ~Self.keptFlag
                 let from = IndexPath(p >> Self.sectionShift, p & Self.itemMask)
                 let flat = oldStart[from.section] + from.item
-                let changed = !Self.sameContent(oldSections[from.section].items[from.item], item)
+                let changed = !(plain && oldPlain[from.section])
+                    && !cursor.sameContent(at: i, as: oldSections[from.section].items, at: from.item)
                 if kept {
                     deleteOld[flat] = false
                     if changed { reloadedItems.append(Match(before: from, after: to)) }
@@ -145,13 +151,6 @@ public struct SnapshotDiff: Hashable, Sendable {
         self.reloadedItems = reloadedItems
         self.replacedItems = replacedItems
         batch.operations = operations(new)
-    }
-
-    /// Whether two items with the same identifier show the same thing (identifiers are not
-    /// compared again: equal by construction, and comparing them costs a string compare).
-    @inline(__always)
-    private static func sameContent(_ a: Item, _ b: Item) -> Bool {
-        a.size == b.size && a.reuseIdentifier == b.reuseIdentifier && a.data == b.data
     }
 
     /// The operations in UIKit's vocabulary (their order inside a batch does not matter).
