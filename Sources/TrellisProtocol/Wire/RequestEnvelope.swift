@@ -27,8 +27,8 @@ public struct RequestEnvelope: Equatable, Sendable {
 
     /// The envelope of `bytes` when it has the common form, else nil (see the type's comment).
     public static func scan(_ bytes: UnsafeRawBufferPointer) -> RequestEnvelope? {
-        var scanner = EnvelopeScanner(bytes: bytes)
-        return scanner.envelope()
+        var cursor = JSONByteCursor(bytes)
+        return cursor.envelope()
     }
 
     /// Writes the id into a reply, byte for byte as `JSONWriter` writes the parsed id (`null`
@@ -69,15 +69,8 @@ public struct RequestEnvelope: Equatable, Sendable {
 }
 
 /// The byte walk behind `RequestEnvelope.scan`; every "not the common form" is a nil.
-private struct EnvelopeScanner {
-    let bytes: UnsafeRawBufferPointer
-    var at = 0
-
-    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-
-    mutating func envelope() -> RequestEnvelope? {
+extension JSONByteCursor {
+    fileprivate mutating func envelope() -> RequestEnvelope? {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return nil }
         var id: RequestEnvelope.ID = .none, method: Range<Int>?, params: Range<Int>?
@@ -113,7 +106,7 @@ private struct EnvelopeScanner {
             break
         }
         skipSpace()
-        guard at == bytes.count, seenVersion, let method else { return nil }
+        guard isAtEnd, seenVersion, let method else { return nil }
         return RequestEnvelope(id: id, method: method, params: params)
     }
 
@@ -124,44 +117,6 @@ private struct EnvelopeScanner {
         if matches(key, "id") { return .id }
         if matches(key, "method") { return .method }
         if matches(key, "params") { return .params }
-        return nil
-    }
-
-    private func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
-        guard range.count == text.utf8CodeUnitCount else { return false }
-        let expected = text.utf8Start
-        for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
-        return true
-    }
-
-    private mutating func skipSpace() {
-        while at < bytes.count {
-            switch bytes[at] {
-            case 0x20, 0x09, 0x0A, 0x0D: at += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func take(_ byte: UInt8) -> Bool {
-        guard at < bytes.count, bytes[at] == byte else { return false }
-        at += 1
-        return true
-    }
-
-    /// A string of printable ASCII without escapes: the range between its quotes.
-    private mutating func plainString() -> Range<Int>? {
-        guard take(Self.quote) else { return nil }
-        let start = at
-        while at < bytes.count {
-            let byte = bytes[at]
-            if byte == Self.quote {
-                at += 1
-                return start..<(at - 1)
-            }
-            guard byte >= 0x20, byte < 0x7F, byte != Self.backslash else { return nil }
-            at += 1
-        }
         return nil
     }
 

@@ -26,25 +26,19 @@ public enum UploadChunkScanner {
 
     /// The chunk `params` (an object's bytes, braces included) hold in the common form, else nil.
     public static func scan(_ params: UnsafeRawBufferPointer) -> Chunk? {
-        var scanner = Scanner(bytes: params)
-        return scanner.chunk()
+        var cursor = JSONByteCursor(params)
+        return cursor.chunk()
     }
 }
 
 /// The byte walk behind `UploadChunkScanner.scan`; every "not the common form" is a nil.
-private struct Scanner {
-    let bytes: UnsafeRawBufferPointer
-    var at = 0
-    let maximumString = JSONLimits.default.maximumStringBytes
-    let maximumElements = JSONLimits.default.maximumElements
-
-    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+extension JSONByteCursor {
+    private static let maximumString = JSONLimits.default.maximumStringBytes
+    private static let maximumElements = JSONLimits.default.maximumElements
     /// 10^0 … 10^22, each exact as a Double (as the parser's fast path uses them).
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
 
-    mutating func chunk() -> UploadChunkScanner.Chunk? {
+    fileprivate mutating func chunk() -> UploadChunkScanner.Chunk? {
         var session: String?, upload: String?, sections: [Section]?
         let complete = members { scanner, key in
             if scanner.matches(key, "session") {
@@ -62,13 +56,13 @@ private struct Scanner {
             return true
         }
         skipSpace()
-        guard complete, at == bytes.count, let session, let upload, let sections else { return nil }
+        guard complete, isAtEnd, let session, let upload, let sections else { return nil }
         return UploadChunkScanner.Chunk(session: session, upload: upload, sections: sections)
     }
 
     /// An object's members, each read by `member` after its key and colon (false: not the
     /// common form); true when the whole object was read.
-    private mutating func members(_ member: (inout Scanner, Range<Int>) -> Bool) -> Bool {
+    private mutating func members(_ member: (inout JSONByteCursor, Range<Int>) -> Bool) -> Bool {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return false }
         skipSpace()
@@ -76,9 +70,9 @@ private struct Scanner {
         var count = 0
         while true {
             count += 1
-            guard count <= maximumElements else { return false }
+            guard count <= Self.maximumElements else { return false }
             skipSpace()
-            guard let key = plainString() else { return false }
+            guard let key = plainString(maximumLength: Self.maximumString) else { return false }
             skipSpace()
             guard take(UInt8(ascii: ":")) else { return false }
             skipSpace()
@@ -90,7 +84,7 @@ private struct Scanner {
     }
 
     /// An array's elements, each read by `element` (false: not the common form).
-    private mutating func elements(_ element: (inout Scanner) -> Bool) -> Bool {
+    private mutating func elements(_ element: (inout JSONByteCursor) -> Bool) -> Bool {
         skipSpace()
         guard take(UInt8(ascii: "[")) else { return false }
         skipSpace()
@@ -98,7 +92,7 @@ private struct Scanner {
         var count = 0
         while true {
             count += 1
-            guard count <= maximumElements else { return false }
+            guard count <= Self.maximumElements else { return false }
             skipSpace()
             guard element(&self) else { return false }
             skipSpace()
@@ -179,7 +173,7 @@ private struct Scanner {
         if !take(UInt8(ascii: "}")) {
             var previous: Range<Int>?
             while true {
-                guard let key = plainString() else { return nil }
+                guard let key = plainString(maximumLength: Self.maximumString) else { return nil }
                 if let previous, !precedes(previous, key) { return nil }
                 previous = key
                 guard take(UInt8(ascii: ":")), canonicalScalar() else { return nil }
@@ -194,7 +188,7 @@ private struct Scanner {
     private mutating func canonicalScalar() -> Bool {
         guard at < bytes.count else { return false }
         switch bytes[at] {
-        case Self.quote: return plainString() != nil
+        case Self.quote: return plainString(maximumLength: Self.maximumString) != nil
         case UInt8(ascii: "t"): return literal("true")
         case UInt8(ascii: "f"): return literal("false")
         case UInt8(ascii: "n"): return literal("null")
@@ -272,46 +266,7 @@ private struct Scanner {
     }
 
     private mutating func string() -> String? {
-        guard let range = plainString() else { return nil }
+        guard let range = plainString(maximumLength: Self.maximumString) else { return nil }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
-
-    /// A string of printable ASCII without escapes, at most the parser's longest: the range
-    /// between its quotes.
-    private mutating func plainString() -> Range<Int>? {
-        guard take(Self.quote) else { return nil }
-        let start = at
-        while at < bytes.count {
-            let byte = bytes[at]
-            if byte == Self.quote {
-                at += 1
-                return at - 1 - start <= maximumString ? start..<(at - 1) : nil
-            }
-            guard byte >= 0x20, byte < 0x7F, byte != Self.backslash else { return nil }
-            at += 1
-        }
-        return nil
-    }
-
-    private func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
-        guard range.count == text.utf8CodeUnitCount else { return false }
-        let expected = text.utf8Start
-        for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
-        return true
-    }
-
-    private mutating func skipSpace() {
-        while at < bytes.count {
-            switch bytes[at] {
-            case 0x20, 0x09, 0x0A, 0x0D: at += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func take(_ byte: UInt8) -> Bool {
-        guard at < bytes.count, bytes[at] == byte else { return false }
-        at += 1
-        return true
     }
 }

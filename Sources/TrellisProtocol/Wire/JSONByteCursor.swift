@@ -1,0 +1,53 @@
+/// A reading position in a JSON text, for the byte-level readers of the protocol's common
+/// forms (`RequestEnvelope`'s, `UploadChunkScanner`'s): each reads the form it knows through
+/// these steps and leaves anything else to the parser, which also words the errors.
+struct JSONByteCursor {
+    let bytes: UnsafeRawBufferPointer
+    var at = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+
+    var isAtEnd: Bool { at == bytes.count }
+
+    mutating func skipSpace() {
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x20, 0x09, 0x0A, 0x0D: at += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard at < bytes.count, bytes[at] == byte else { return false }
+        at += 1
+        return true
+    }
+
+    /// A string of printable ASCII without escapes, at most `maximumLength` bytes long: the
+    /// range between its quotes.
+    mutating func plainString(maximumLength: Int = .max) -> Range<Int>? {
+        guard take(Self.quote) else { return nil }
+        let start = at
+        while at < bytes.count {
+            let byte = bytes[at]
+            if byte == Self.quote {
+                at += 1
+                return at - 1 - start <= maximumLength ? start..<(at - 1) : nil
+            }
+            guard byte >= 0x20, byte < 0x7F, byte != Self.backslash else { return nil }
+            at += 1
+        }
+        return nil
+    }
+
+    /// Whether the bytes in `range` are `text` (ASCII).
+    func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        let expected = text.utf8Start
+        for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
+        return true
+    }
+}
