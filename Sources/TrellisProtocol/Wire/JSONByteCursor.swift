@@ -4,8 +4,13 @@
 struct JSONByteCursor {
     let bytes: UnsafeRawBufferPointer
     var at = 0
+    /// The array `bytes` points into, when a reader keeps slices of it (no copy per value).
+    let owner: [UInt8]?
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(_ bytes: UnsafeRawBufferPointer, owner: [UInt8]? = nil) {
+        self.bytes = bytes
+        self.owner = owner
+    }
 
     static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 

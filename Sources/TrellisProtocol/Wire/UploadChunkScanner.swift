@@ -26,8 +26,14 @@ public enum UploadChunkScanner {
 
     /// The chunk `params` (an object's bytes, braces included) hold in the common form, else nil.
     public static func scan(_ params: UnsafeRawBufferPointer) -> Chunk? {
-        var cursor = JSONByteCursor(params)
-        return cursor.chunk()
+        // One copy of the chunk, whose slices the payloads are until their chunk copies them
+        // in: a small array per payload, freed between the columns' growing arrays, left the
+        // heap holding about 8 B per item more after a million (RSS).
+        let source = [UInt8](params)
+        return source.withUnsafeBytes { bytes in
+            var cursor = JSONByteCursor(bytes, owner: source)
+            return cursor.chunk()
+        }
     }
 }
 
@@ -182,7 +188,8 @@ extension JSONByteCursor {
                 break
             }
         }
-        return ItemPayload(bytes: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<at])))
+        guard let owner else { return ItemPayload(bytes: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<at]))) }
+        return ItemPayload(bytes: owner[start..<at])
     }
 
     private mutating func canonicalScalar() -> Bool {
