@@ -116,6 +116,35 @@ import TrellisTestSupport
         #expect(scannedCount > 2_000 && scannedCount < 18_000, "\(scannedCount) of 20000 read from bytes")
     }
 
+    /// A line a client passes on unparsed (`isCommonItem`) is always an item object the parser
+    /// reads, with a string id; generated lines, common or not.
+    @Test func aCommonItemLineIsAnItemTheParserReads() {
+        let choices = Gen<Int>.int(in: 0...9_999).array(of: 16)
+        var common = 0
+        let failures = SeededPropertyCheck.failures(count: 10_000, seed: 12, input: choices) { c in
+            let text = Self.chunk(c)
+            // Each item object of the generated chunk, as a line of its own.
+            guard let start = text.firstIndex(of: UInt8(ascii: "[")), start + 1 < text.count else { return nil }
+            var lines: [[UInt8]] = [], depth = 0, begin = 0
+            for k in (start + 1)..<text.count {
+                if text[k] == UInt8(ascii: "{") { if depth == 0 { begin = k }; depth += 1 }
+                if text[k] == UInt8(ascii: "}") { depth -= 1; if depth == 0 { lines.append(Array(text[begin...k])) } }
+            }
+            for line in lines where line.withUnsafeBytes(UploadChunkScanner.isCommonItem) {
+                common += 1
+                guard case .object(let members)? = try? JSONParser.parse(line), members["id"]?.stringValue != nil else {
+                    return "\(String(decoding: line, as: UTF8.self)) passed as an item"
+                }
+            }
+            return nil
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+        #expect(common > 1_000, "\(common) common lines")
+        #expect(Array(#"  {"id":"a","size":[1,2]} "#.utf8).withUnsafeBytes(UploadChunkScanner.isCommonItem))
+        #expect(!Array(#"{"id":"a"} x"#.utf8).withUnsafeBytes(UploadChunkScanner.isCommonItem))
+        #expect(!Array(#""a""#.utf8).withUnsafeBytes(UploadChunkScanner.isCommonItem))
+    }
+
     static func chunk(_ c: [Int]) -> [UInt8] {
         let spaces = ["", " ", "\n", "\t "]
         func space(_ k: Int) -> String { c[k] % 4 == 0 ? spaces[c[k] / 4 % spaces.count] : "" }

@@ -9,8 +9,9 @@ import TrellisProtocol
 /// A JSON Lines file of items (`reload --file items.jsonl`): one item a line, an id string
 /// (`"a"`) or an object (`{"id": "a", "size": [w, h], "reuseId": …, "data": …}`); blank lines
 /// are skipped. Read as it arrives, a block at a time, so a file of a million items never sits
-/// whole in memory; errors name the line. Each line is checked (parsed) and handed on as JSON
-/// text: an object line as it is, an id line as `{"id":…}`, with no tree written out again.
+/// whole in memory; errors name the line. Each line is checked (read in the common form by
+/// `UploadChunkScanner`, else parsed) and handed on as JSON text: an object line as it is, an
+/// id line as `{"id":…}`, with no tree written out again.
 public struct ItemLines {
     /// Bytes of a line not ended yet.
     private var partial: [UInt8] = []
@@ -62,6 +63,8 @@ public struct ItemLines {
         while let last = text.last, last == 32 || last == 9 || last == 13 { text = UnsafeRawBufferPointer(rebasing: text.dropLast()) }
         while let first = text.first, first == 32 || first == 9 { text = UnsafeRawBufferPointer(rebasing: text.dropFirst()) }
         if text.isEmpty { return }
+        // The common form needs no tree to be checked (a million lines: a second of parsing).
+        if UploadChunkScanner.isCommonItem(text) { return try body(text) }
         let value: JSONValue
         do { value = try JSONParser.parse(text, limits: Self.limits) } catch {
             throw SyntaxError("line \(lineNumber) is not JSON: \(error.message)")

@@ -24,6 +24,16 @@ public enum UploadChunkScanner {
         public var sections: [Section]
     }
 
+    /// Whether `line` is one item in the common form (spaces around it allowed): a line a
+    /// client may pass on as it is, where anything else is parsed to be checked.
+    public static func isCommonItem(_ line: UnsafeRawBufferPointer) -> Bool {
+        var cursor = JSONByteCursor(line)
+        cursor.skipSpace()
+        guard cursor.item() != nil else { return false }
+        cursor.skipSpace()
+        return cursor.isAtEnd
+    }
+
     /// The chunk `params` (an object's bytes, braces included) hold in the common form, else nil.
     public static func scan(_ params: UnsafeRawBufferPointer) -> Chunk? {
         // One copy of the chunk, whose slices the payloads are until their chunk copies them
@@ -146,7 +156,7 @@ extension JSONByteCursor {
         return complete ? items : nil
     }
 
-    private mutating func item() -> Item? {
+    fileprivate mutating func item() -> Item? {
         var id: String?, size: Size?, reuseIdentifier: String?, data: ItemPayload?
         let complete = members { scanner, key in
             if scanner.matches(key, "id") {
