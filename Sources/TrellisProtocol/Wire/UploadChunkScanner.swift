@@ -14,8 +14,8 @@ import TrellisJSON
 /// form (`ItemPayload`: compact, keys in order, one level of plain strings, whole numbers,
 /// booleans and nulls; its bytes are kept as they came); arrays of at most
 /// `JSONLimits.default`'s elements. Anything else (another payload, an escape, an unknown key,
-/// a bad value) gives nil, and the caller
-/// parses the params the checked way, which also words the error for a bad one.
+/// a bad value) gives nil, and the caller parses the params the checked way, which also words
+/// the error for a bad one.
 public enum UploadChunkScanner {
     /// What a chunk's params hold.
     public struct Chunk: Sendable {
