@@ -79,6 +79,56 @@ import TrellisProtocol
         second.stop()
     }
 
+    /// Uploads `whole` to `name` in one chunk and commits it; the commit's reply.
+    static func upload(_ c: RPCConnection, _ name: String) throws -> JSONValue {
+        let upload = try begin(c, name)
+        try c.must("data.reload.append", ["session": .string(name), "upload": upload, "sections": .array(whole.map { section($0, $1) })])
+        return try c.must("data.reload.commit", ["session": .string(name), "upload": upload])
+    }
+
+    @Test func aCommitPastTheCompactionThresholdIsMadeDurableByTheSnapshotNotALine() throws {
+        // 50 items stage a few kilobytes: past a 1,000-byte threshold their line alone would
+        // make the journal due, so the snapshot stands for it and the reply waits for it.
+        let first = try ServerProcess(arguments: ["--journal-compact-bytes", "1000"])
+        let c = try first.connect()
+        try Self.create(c, "one")
+        try Self.create(c, "chunked")
+        try c.must("data.reload", ["session": .string("one"), "sections": .array(Self.whole.map { Self.section($0, $1) })])
+        #expect(try Self.upload(c, "chunked") == .object(["sections": T.n(3), "items": T.n(50)]))
+        let state = first.directory + "/state"
+        // Answered only once the snapshot was in place: it holds the data, the journal no line of it.
+        let journal = try String(contentsOfFile: state + "/journal.ndjson", encoding: .utf8)
+        #expect(!journal.contains("\"method\":\"data.reload\""), "\(journal)")
+        let snapshot = try String(contentsOfFile: state + "/snapshot.json", encoding: .utf8)
+        #expect(snapshot.contains("\"chunked\"") && snapshot.contains("\"c14\""))
+        let expected = try Self.everything(c, "one")
+        first.crash()
+        let second = try ServerProcess(directory: first.scratch)
+        #expect(try Self.everything(try second.connect(), "chunked") == expected)
+        second.stop()
+    }
+
+    @Test func aCommitWhoseSnapshotFailsIsJournaledInstead() throws {
+        // A directory where the background snapshot is written first: that snapshot fails,
+        // so the commit is journaled as the line after all, and survives a crash the same.
+        let first = try ServerProcess(arguments: ["--journal-compact-bytes", "1000"])
+        let c = try first.connect()
+        try Self.create(c, "one")
+        try Self.create(c, "chunked")
+        let state = first.directory + "/state"
+        try FileManager.default.createDirectory(atPath: state + "/snapshot.json.next", withIntermediateDirectories: false)
+        try c.must("data.reload", ["session": .string("one"), "sections": .array(Self.whole.map { Self.section($0, $1) })])
+        #expect(try Self.upload(c, "chunked") == .object(["sections": T.n(3), "items": T.n(50)]))
+        let journal = try String(contentsOfFile: state + "/journal.ndjson", encoding: .utf8)
+        #expect(journal.split(separator: "\n").last?.contains("\"method\":\"data.reload\"") == true, "\(journal)")
+        let expected = try Self.everything(c, "one")
+        first.crash()
+        try FileManager.default.removeItem(atPath: state + "/snapshot.json.next")
+        let second = try ServerProcess(directory: first.scratch)
+        #expect(try Self.everything(try second.connect(), "chunked") == expected)
+        second.stop()
+    }
+
     @Test func anUploadThatFailsHalfWayChangesNothing() throws {
         let first = try ServerProcess()
         let c = try first.connect()

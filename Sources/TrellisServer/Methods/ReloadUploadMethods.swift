@@ -98,7 +98,7 @@ enum ReloadUploadMethods {
 
     /// The pending upload ended for its commit, and its staged sections (a refused commit
     /// changes nothing: the upload is gone, the session untouched).
-    private static func takenUpload(_ context: inout MethodContext, _ purpose: UploadPurpose) throws(RPCError) -> (Session, token: String, StagedSections) {
+    private static func takenUpload(_ context: inout MethodContext, _ purpose: UploadPurpose) throws(RPCError) -> (Session, token: String, StagedSections, bytes: Int) {
         let server = context.server, client = ObjectIdentifier(context.client)
         var upload = try pendingUpload(context, purpose)
         // The upload ends here whatever follows: a commit that is refused changes nothing.
@@ -107,7 +107,7 @@ enum ReloadUploadMethods {
         guard upload.session === session else {
             throw .domain("invalid_state", "session '\(session.name)' was closed and made again since upload '\(upload.token)' began; the upload is dropped and nothing changed: begin a new one")
         }
-        return (session, upload.token, upload.takeStaged())
+        return (session, upload.token, upload.takeStaged(), upload.stagedBytes)
     }
 
     /// What a commit works out before it touches the session, from values only (so a socket's
@@ -128,14 +128,14 @@ enum ReloadUploadMethods {
     }
 
     private static func work(_ staged: StagedSections, purpose: UploadPurpose, base: CollectionData,
-                             session: String, options: [(String, JSONValue)], saved: Bool) -> Result<CommitWork, CommitRefusal> {
+                             session: String, options: [(String, JSONValue)], encodesParams: Bool) -> Result<CommitWork, CommitRefusal> {
         let data: CollectionData
         do throws(DataError) { data = try staged.data() } catch { return .failure(.data(error)) }
         var plan: SnapshotPlan?
         if purpose == .apply {
             do throws(UpdateError) { plan = try SnapshotPlan(from: base, to: data) } catch { return .failure(.update(error)) }
         }
-        let params = saved ? self.params(data, session: session, options: options) : nil
+        let params = encodesParams ? self.params(data, session: session, options: options) : nil
         return .success(CommitWork(data: data, plan: plan, params: params))
     }
 
@@ -154,34 +154,43 @@ enum ReloadUploadMethods {
         return params
     }
 
-    /// Whether anything will write a commit of `session`'s params: the journal, or a recording
-    /// of the session (which begins only between requests naming it, never during a commit).
-    private static func isSaved(_ session: Session, server: Server) -> Bool {
-        server.persistence != nil || server.recordings[session.name]?.session === session
+    /// Whether a recording of `session` will write a commit of its params (a recording begins
+    /// only between requests naming the session, never during a commit).
+    private static func isRecorded(_ session: Session, server: Server) -> Bool {
+        server.recordings[session.name]?.session === session
+    }
+
+    /// How a commit is made durable: by its journal line, or (`snapshot`) by a snapshot of
+    /// everything written off the loop, which the commit's reply waits for (`Persistence.snapshotInstead`).
+    private enum Durability {
+        case none, line
+        case snapshot((PersistenceError?) -> Void)
     }
 
     /// A commit whose work is done: the session changed (reloaded, or the plan applied with
-    /// `timing`), the change journaled and recorded, and the reply's bytes; or why it was refused.
+    /// `timing`), the change journaled (or its snapshot started: `awaitingSnapshot`) and
+    /// recorded, and the reply's bytes; or why it was refused.
     private static func install(_ work: Result<CommitWork, CommitRefusal>, purpose: UploadPurpose, token: String,
                                 session: Session, timing: AnimationTiming, form: MappingForm,
-                                options: [(String, JSONValue)], server: Server) -> DeferredOutcome {
+                                options: [(String, JSONValue)], durability: Durability,
+                                server: Server) -> (DeferredOutcome, awaitingSnapshot: Bool) {
         let done: CommitWork
         switch work {
         case .success(let work): done = work
         case .failure(.data(let error)):
-            return .failure(.domain("invalid_data", "\(error.description) (checked across every chunk of the upload); upload '\(token)' is dropped and session '\(session.name)' is unchanged: begin a new upload",
-                                    details: ["upload": .string(token)]))
+            return (.failure(.domain("invalid_data", "\(error.description) (checked across every chunk of the upload); upload '\(token)' is dropped and session '\(session.name)' is unchanged: begin a new upload",
+                                    details: ["upload": .string(token)])), false)
         case .failure(.update(let error)):
             var error = RPCError.from(error)
             error.message += "; upload is dropped and session '\(session.name)' is unchanged"
-            return .failure(error)
+            return (.failure(error), false)
         }
         var reply = ByteBuffer(capacity: 512)
         if let plan = done.plan {
             let applied: (update: Int, batch: BatchUpdate, result: UpdateResult)
             do throws(UpdateError) { applied = try session.collectionView.applySnapshot(plan, animation: timing) } catch {
                 return install(.failure(.update(error)), purpose: purpose, token: token, session: session, timing: timing, form: form,
-                               options: options, server: server)
+                               options: options, durability: durability, server: server)
             }
             WireEncoding.writeUpdateResult(applied.result, update: applied.update, mapping: form, into: &reply)
         } else {
@@ -191,48 +200,92 @@ enum ReloadUploadMethods {
             object.field("items", done.data.totalItemCount, into: &reply)
             object.end(into: &reply)
         }
-        if isSaved(session, server: server) {
-            // Worked out with the rest when the commit began saved; else (never expected) here.
+        var journaled = false, awaitingSnapshot = false
+        switch durability {
+        case .none: break
+        case .line: journaled = server.persistence != nil
+        case .snapshot(let done):
+            awaitingSnapshot = server.persistence?.snapshotInstead(of: session.name, done) ?? false
+            // No snapshot may start now: the line after all.
+            journaled = !awaitingSnapshot && server.persistence != nil
+        }
+        if journaled || isRecorded(session, server: server) {
+            // Worked out with the rest when the commit began; else (a snapshot that could not
+            // start, rare) here.
             let params = done.params ?? self.params(done.data, session: session.name, options: options)
-            do throws(RPCError) { try save(purpose.method, params: params, of: session, server: server) } catch {
-                return .failure(error)
+            do throws(RPCError) { try save(purpose.method, params: params, of: session, journaled: journaled, server: server) } catch {
+                return (.failure(error), false)
             }
         }
         server.memoryTrim.trim(now: server.nowMilliseconds)
-        return .encoded(reply)
+        return (.encoded(reply), awaitingSnapshot)
+    }
+
+    /// A commit whose snapshot failed is journaled after all (its params encoded on the loop:
+    /// the disk refused a write, which is rare and is logged): its reply, or why it was not saved.
+    private static func journalAfterFailedSnapshot(_ done: CommitWork, _ reply: DeferredOutcome, purpose: UploadPurpose,
+                                                   session: Session, options: [(String, JSONValue)], server: Server) -> DeferredOutcome {
+        guard let persistence = server.persistence else { return reply }
+        let params = done.params ?? self.params(done.data, session: session.name, options: options)
+        do throws(RPCError) {
+            try persistence.record(method: purpose.method, touched: session, capacity: params.count) { $0.append(params) }
+        } catch {
+            return .failure(error)
+        }
+        return reply
     }
 
     /// A commit: on a socket its work goes to libuv's thread pool and the request waits for it
     /// (a million items take 1-2 s of checking, diffing and encoding, which would hold the loop),
     /// with every other request naming the session parked behind it, so the data it was
     /// worked out from is the data it lands on; in process (embedded, replay) it runs at once.
+    /// A commit whose journal line alone would make the journal due for compaction is made
+    /// durable by that compaction's snapshot instead of the line, and answered once the snapshot
+    /// is in place: the line was the data once more, written on the loop (47 MB at a million).
     private static func commit(_ context: inout MethodContext, _ purpose: UploadPurpose, timing: AnimationTiming,
                                form: MappingForm, options: [(String, JSONValue)]) throws(RPCError) -> JSONValue {
-        let (session, token, staged) = try takenUpload(&context, purpose)
+        let (session, token, staged, bytes) = try takenUpload(&context, purpose)
         let server = context.server, base = session.collectionView.data, name = session.name
-        let saved = isSaved(session, server: server)
+        let bySnapshot = context.canDefer && bytes >= (server.persistence?.compactionBytes ?? Int.max)
+        // The params are written by the journal (unless a snapshot stands for the line) and by
+        // a recording of the session.
+        let encodesParams = isRecorded(session, server: server) || (server.persistence != nil && !bySnapshot)
         context.journaledByHandler = true
         if context.canDefer {
             let slot = CommitSlot()
-            let queued = BackgroundWork.run(on: server.loop, { work(staged, purpose: purpose, base: base, session: name, options: options, saved: saved) },
+            let queued = BackgroundWork.run(on: server.loop, { work(staged, purpose: purpose, base: base, session: name, options: options, encodesParams: encodesParams) },
                                             completion: { [weak server] result in
                                                 slot.result = result
                                                 server?.pendingRunner.start()
                                             })
             if queued {
+                let durability: Durability = !bySnapshot ? .line : .snapshot({ [weak server] error in
+                    slot.snapshot = .some(error)
+                    server?.pendingRunner.start()
+                })
                 var deferred = DeferredWork(session: session) { session, _ in
-                    slot.result.map { install($0, purpose: purpose, token: token, session: session, timing: timing, form: form,
-                                              options: options, server: server) }
+                    guard let result = slot.result else { return nil }
+                    guard let reply = slot.reply else {
+                        let (outcome, awaiting) = install(result, purpose: purpose, token: token, session: session, timing: timing,
+                                                          form: form, options: options, durability: durability, server: server)
+                        if !awaiting { return outcome }
+                        slot.reply = outcome
+                        return nil
+                    }
+                    guard let snapshot = slot.snapshot, case .success(let done) = result else { return nil }
+                    guard let error = snapshot else { return reply }
+                    server.logger.warning("the snapshot standing for a commit's journal line failed (\(error.description)); journaling the commit instead")
+                    return journalAfterFailedSnapshot(done, reply, purpose: purpose, session: session, options: options, server: server)
                 }
-                deferred.awaitingPool = { slot.result == nil }
+                deferred.awaitingPool = { slot.isAway }
                 deferred.journaledByStep = true
                 context.deferred = deferred
                 return .null
             }
         }
-        let outcome = install(work(staged, purpose: purpose, base: base, session: name, options: options, saved: saved),
-                              purpose: purpose, token: token, session: session, timing: timing, form: form,
-                              options: options, server: server)
+        let (outcome, _) = install(work(staged, purpose: purpose, base: base, session: name, options: options, encodesParams: encodesParams),
+                                   purpose: purpose, token: token, session: session, timing: timing, form: form,
+                                   options: options, durability: .line, server: server)
         switch outcome {
         case .failure(let error): throw error
         case .encoded(let bytes): context.encodedResult = bytes; return .null
@@ -240,9 +293,15 @@ enum ReloadUploadMethods {
         }
     }
 
-    /// Where the pool's result waits for the loop (read only after libuv ordered the two).
+    /// Where the pool's result waits for the loop (read only after libuv ordered the two), and
+    /// then, for a commit a snapshot makes durable, its reply and how the snapshot went.
     private final class CommitSlot: @unchecked Sendable {
         var result: Result<CommitWork, CommitRefusal>?
+        var reply: DeferredOutcome?
+        /// nil while the snapshot is being written; `.some(nil)` once it is in place.
+        var snapshot: PersistenceError??
+        /// Nothing for the loop to take: the work is on the pool, or its snapshot is being written.
+        var isAway: Bool { result == nil || (reply != nil && snapshot == nil) }
     }
 
     @Sendable private static func commitReload(_ context: inout MethodContext) throws(RPCError) -> JSONValue {
@@ -291,15 +350,15 @@ enum ReloadUploadMethods {
         return error
     }
 
-    /// Makes a commit durable. Its data is in no request, so it is journaled as the one
-    /// `data.reload` or `data.apply` it equals, with `params` written beforehand (no JSON tree
-    /// of a million items); a journal that large is then due for compaction, which writes the
-    /// snapshot off the loop. Journal first, reply second, as for every change.
-    private static func save(_ method: String, params: ByteBuffer, of session: Session, server: Server) throws(RPCError) {
+    /// Records a commit, and journals it unless a snapshot stands for its line (`journaled`
+    /// false). Its data is in no request, so it is written as the one `data.reload` or
+    /// `data.apply` it equals, with `params` written beforehand (no JSON tree of a million
+    /// items). Journal first, reply second, as for every change.
+    private static func save(_ method: String, params: ByteBuffer, of session: Session, journaled: Bool, server: Server) throws(RPCError) {
         let writeParams = { (b: inout ByteBuffer) in b.append(params) }
         // The flight recorder writes it as the same request (FlightRecorder).
         server.recordCommitted(method, session: session, capacity: params.count, writeParams: writeParams)
-        guard let persistence = server.persistence else { return }
+        guard journaled, let persistence = server.persistence else { return }
         try persistence.record(method: method, touched: session, capacity: params.count, writeParams: writeParams)
     }
 }

@@ -134,6 +134,18 @@ final class Persistence {
     var isCompacting: Bool { snapshotInFlight != nil }
     /// Counts snapshots started; one that finishes after a newer one started is dropped.
     private var snapshotGeneration = 0
+    /// Changes made durable by the snapshot in flight instead of a journal line (`snapshotInstead`),
+    /// told when it is in place or why not; and those that came while it was already under way,
+    /// whose state it does not hold, for the one started after it.
+    private var durabilityWaiters: [DurabilityWaiter] = []
+    private var nextDurabilityWaiters: [DurabilityWaiter] = []
+
+    /// A change waiting for a snapshot to make it durable: its session (a pending request until
+    /// told) and what to tell.
+    private struct DurabilityWaiter {
+        var session: String
+        var done: (PersistenceError?) -> Void
+    }
     /// Where a snapshot written off the loop goes first (not `snapshot.json.tmp`, which the
     /// loop's own `compact()` may be writing at the same time).
     private var backgroundSnapshotPath: String { snapshotPath + ".next" }
@@ -281,6 +293,18 @@ final class Persistence {
     /// aside with its files kept, as a session that cannot be restored is, and the others are
     /// compacted all the same, so one session never stops the journal from being cut.
     func compact() throws(PersistenceError) {
+        // Everything in memory goes into this snapshot, so it makes every waiting change durable
+        // (each was applied before it began to wait); a failure is theirs too.
+        do throws(PersistenceError) {
+            try compactEverything()
+        } catch {
+            tellDurabilityWaiters(error, includingNext: true)
+            throw error
+        }
+        tellDurabilityWaiters(nil, includingNext: true)
+    }
+
+    private func compactEverything() throws(PersistenceError) {
         if let busy = server.pendingRequests.keys.sorted().first {
             throw PersistenceError("session '\(busy)' is in the middle of a long clock.advance; a snapshot is taken once it is done")
         }
@@ -305,6 +329,48 @@ final class Persistence {
         compactions += 1
         server.memoryTrim.afterChurn(now: server.nowMilliseconds)
         server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(bytes.count) bytes, \(encoded.count) session\(encoded.count == 1 ? "" : "s"))")
+    }
+
+    /// Makes a change already applied in memory durable by a snapshot written off the loop
+    /// instead of its journal line, and calls `done` once that snapshot is in place (nil) or
+    /// with why it could not be (the caller then journals the change after all). For a change
+    /// whose line alone is past the compaction threshold (a chunked commit of a million items:
+    /// a 47 MB line written on the loop, then the same data again in the snapshot it made due).
+    /// False when no snapshot may start for it now (another session is in the middle of a long
+    /// advance, or memory is already ahead of the files): then `done` is never called.
+    /// `session` is the change's own session, which waits (as a pending request) for `done`.
+    func snapshotInstead(of session: String, _ done: @escaping (PersistenceError?) -> Void) -> Bool {
+        guard !closed, !needsSnapshot, server.pendingRequests.keys.allSatisfy({ $0 == session }) else { return false }
+        if snapshotInFlight != nil {
+            nextDurabilityWaiters.append(DurabilityWaiter(session: session, done: done))
+            return true
+        }
+        durabilityWaiters.append(DurabilityWaiter(session: session, done: done))
+        startCompaction()
+        return true
+    }
+
+    /// Tells the changes waiting for a snapshot how it went.
+    private func tellDurabilityWaiters(_ error: PersistenceError?, includingNext: Bool) {
+        var told = durabilityWaiters
+        durabilityWaiters = []
+        if includingNext {
+            told += nextDurabilityWaiters
+            nextDurabilityWaiters = []
+        }
+        for waiter in told { waiter.done(error) }
+    }
+
+    /// After a snapshot ended: the changes that came while it was being written get one of their own.
+    private func startSnapshotForNextWaiters() {
+        guard !nextDurabilityWaiters.isEmpty, snapshotInFlight == nil else { return }
+        durabilityWaiters = nextDurabilityWaiters
+        nextDurabilityWaiters = []
+        let waiting = Set(durabilityWaiters.map(\.session))
+        guard !closed, !needsSnapshot, server.pendingRequests.keys.allSatisfy(waiting.contains) else {
+            return tellDurabilityWaiters(PersistenceError("no snapshot could start: another session is in the middle of a long clock.advance"), includingNext: false)
+        }
+        startCompaction()
     }
 
     /// Starts a compaction when the journal or the work since the snapshot is due for one.
@@ -352,10 +418,16 @@ final class Persistence {
     private func finish(_ job: SnapshotJob, _ written: SnapshotWrite) {
         snapshotInFlight = nil
         let temporary = backgroundSnapshotPath
-        guard !closed, job.generation == snapshotGeneration else {
+        guard !closed else {
             unlink(temporary)
-            return
+            return tellDurabilityWaiters(PersistenceError("the server shut down before the snapshot was in place"), includingNext: true)
         }
+        // A snapshot taken since on the loop (`compact`) told this one's waiters already.
+        guard job.generation == snapshotGeneration else {
+            unlink(temporary)
+            return startSnapshotForNextWaiters()
+        }
+        defer { startSnapshotForNextWaiters() }
         do throws(PersistenceError) {
             if let error = written.error { throw error }
             if !written.unwritable.isEmpty { try setAsideUnwritable(written.unwritable) }
@@ -367,7 +439,9 @@ final class Persistence {
             server.memoryTrim.afterChurn(now: server.nowMilliseconds)
             let took = Int(server.nowMilliseconds - job.started)
             server.logger.info("compacted the journal (\(before) bytes) into \(snapshotPath) (\(written.bytes) bytes, \(written.sessions) session\(written.sessions == 1 ? "" : "s"), written off the loop in \(took) ms)")
+            tellDurabilityWaiters(nil, includingNext: false)
         } catch {
+            tellDurabilityWaiters(error, includingNext: false)
             unlink(temporary)
             workSinceSnapshot += job.workBefore
             nextCompactionAt = journal.size + max(1, compactionBytes / 4)
