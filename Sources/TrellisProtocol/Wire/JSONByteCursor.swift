@@ -48,6 +48,29 @@ struct JSONByteCursor {
         return nil
     }
 
+    /// Moves to the `}` or `]` that closes the object or array the cursor is inside (strings
+    /// and nested values skipped whole), and returns its offset; nil when the text ends first.
+    /// It checks nothing else: what it skips is read by the parser afterwards.
+    mutating func closingBracket() -> Int? {
+        var depth = 0
+        while at < bytes.count {
+            switch bytes[at] {
+            case Self.quote:
+                at += 1
+                while at < bytes.count, bytes[at] != Self.quote { at += bytes[at] == Self.backslash ? 2 : 1 }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return at }
+                depth -= 1
+            default:
+                break
+            }
+            at += 1
+        }
+        return nil
+    }
+
     /// Whether the bytes in `range` are `text` (ASCII).
     func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
         guard range.count == text.utf8CodeUnitCount else { return false }

@@ -34,6 +34,36 @@ public enum UploadChunkScanner {
         return cursor.isAtEnd
     }
 
+    /// The object at `offset` in `bytes` whose first member is `sections` (a snapshot's session,
+    /// which `StateSnapshot` writes so, its data in the common form), read without a JSON tree
+    /// of its data: the sections, its other members as one object's bytes for the parser, and
+    /// the offset just past its closing brace. Nil when it is not in that form (or a section
+    /// holds more than `JSONLimits.default`'s elements): the caller parses it the checked way.
+    public static func sectionsFirstObject(in bytes: [UInt8], at offset: Int) -> (sections: [Section], others: [UInt8], end: Int)? {
+        bytes.withUnsafeBytes { raw in
+            var cursor = JSONByteCursor(raw, owner: bytes)
+            cursor.at = offset
+            cursor.skipSpace()
+            guard cursor.take(UInt8(ascii: "{")) else { return nil }
+            cursor.skipSpace()
+            guard let key = cursor.plainString(), cursor.matches(key, "sections") else { return nil }
+            cursor.skipSpace()
+            guard cursor.take(UInt8(ascii: ":")), let sections = cursor.sectionList() else { return nil }
+            cursor.skipSpace()
+            var others: [UInt8] = [UInt8(ascii: "{")]
+            if cursor.take(UInt8(ascii: ",")) {
+                let start = cursor.at
+                guard let close = cursor.closingBracket(), raw[close] == UInt8(ascii: "}") else { return nil }
+                others.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...close]))
+                cursor.at = close + 1
+            } else {
+                guard cursor.take(UInt8(ascii: "}")) else { return nil }
+                others.append(UInt8(ascii: "}"))
+            }
+            return (sections, others, cursor.at)
+        }
+    }
+
     /// The chunk `params` (an object's bytes, braces included) hold in the common form, else nil.
     public static func scan(_ params: UnsafeRawBufferPointer) -> Chunk? {
         // One copy of the chunk, whose slices the payloads are until their chunk copies them
@@ -117,7 +147,7 @@ extension JSONByteCursor {
         }
     }
 
-    private mutating func sectionList() -> [Section]? {
+    fileprivate mutating func sectionList() -> [Section]? {
         var sections: [Section] = []
         let complete = elements { scanner in
             guard let section = scanner.section() else { return false }

@@ -74,6 +74,15 @@ struct StateSnapshot {
 
     /// Reads the file's bytes; errors name `file` and the key path.
     init(bytes: [UInt8], file: String) throws(PersistenceError) {
+        if let scanned = Self.scanned(bytes) {
+            self = scanned
+            return
+        }
+        try self.init(parsing: bytes, file: file)
+    }
+
+    /// Reads the file's bytes as one JSON tree, the checked way; errors name `file` and the key path.
+    init(parsing bytes: [UInt8], file: String) throws(PersistenceError) {
         let value: JSONValue
         do { value = try JSONParser.parse(bytes, limits: JournalParser.limits) } catch {
             throw PersistenceError("\(file): not a snapshot (\(error.message)); snapshots are replaced atomically, so this file was changed by something else. Move it aside (or start with --no-persistence) to start anyway")
@@ -100,6 +109,44 @@ struct StateSnapshot {
         } catch {
             throw PersistenceError("\(file): \(error.message)")
         }
+    }
+}
+
+extension StateSnapshot {
+    /// The file as this trellisd writes it (`bytes(seq:encodedSessions:)`), each session's data
+    /// read straight from its bytes (`UploadChunkScanner.sectionsFirstObject`) and only the rest
+    /// parsed: a million items parsed into a tree and read again were most of a restart. Nil for
+    /// anything else (another spacing, a form the scanner leaves to the parser, a session that
+    /// does not read): the checked parse then reads the file and words what is wrong.
+    static func scanned(_ bytes: [UInt8]) -> StateSnapshot? {
+        let head = Array("{\"format\":\"\(format)\",\"version\":\(version),\"seq\":".utf8)
+        guard bytes.starts(with: head) else { return nil }
+        var at = head.count, seq = 0, digits = 0
+        while at < bytes.count, bytes[at] >= 0x30, bytes[at] <= 0x39, digits < 18 {
+            seq = seq * 10 + Int(bytes[at] - 0x30)
+            at += 1
+            digits += 1
+        }
+        // As the parser reads an integer: digits, no leading zero.
+        guard digits > 0, !(digits > 1 && bytes[head.count] == 0x30) else { return nil }
+        let middle = Array(",\"sessions\":[".utf8)
+        guard bytes[at...].starts(with: middle) else { return nil }
+        at += middle.count
+        var sessions: [SessionState] = []
+        if at < bytes.count, bytes[at] != UInt8(ascii: "]") {
+            while true {
+                guard let (sections, others, end) = UploadChunkScanner.sectionsFirstObject(in: bytes, at: at),
+                      let value = try? JSONParser.parse(others, limits: JournalParser.limits), value.field("sections") == nil,
+                      let data = try? CollectionData(sections: sections),
+                      let state = try? SessionState(value, path: "snapshot.sessions[\(sessions.count)]", data: data) else { return nil }
+                sessions.append(state)
+                at = end
+                guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { break }
+                at += 1
+            }
+        }
+        guard bytes[at...].elementsEqual("]}\n".utf8) else { return nil }
+        return StateSnapshot(seq: seq, sessions: sessions)
     }
 }
 
@@ -188,7 +235,8 @@ struct SessionState: Sendable {
         return members
     }
 
-    init(_ value: JSONValue, path: String) throws(ParamError) {
+    /// `data`: the sections, when they were read apart (`StateSnapshot.scanned`).
+    init(_ value: JSONValue, path: String, data given: CollectionData? = nil) throws(ParamError) {
         try value.rejectUnknownKeys(allowed: ["name", "clock", "time", "bounds", "contentInset", "contentOffset", "layout",
                                               "sections", "selected", "allowsSelection", "allowsMultipleSelection", "motion", "dynamics", "scroll",
                                               "dynamicsStepRate", "scrollClock"],
@@ -208,10 +256,14 @@ struct SessionState: Sendable {
         contentOffset = Point(o[0], o[1])
         layout = try value.requireObject("layout", in: path)
         _ = try LayoutSpec.layout(layout, path: "\(path).layout")
-        do { data = try WireDecoding.data(value, path: path) } catch {
-            switch error {
-            case .params(let p): throw p
-            case .data(let d): throw ParamError(path: "\(path).sections", .mismatch(expected: "unique identifiers", found: d.description))
+        if let given {
+            data = given
+        } else {
+            do { data = try WireDecoding.data(value, path: path) } catch {
+                switch error {
+                case .params(let p): throw p
+                case .data(let d): throw ParamError(path: "\(path).sections", .mismatch(expected: "unique identifiers", found: d.description))
+                }
             }
         }
         selected = []
