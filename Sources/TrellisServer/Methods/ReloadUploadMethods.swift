@@ -163,7 +163,7 @@ enum ReloadUploadMethods {
     /// How a commit is made durable: by its journal line, or (`snapshot`) by a snapshot of
     /// everything written off the loop, which the commit's reply waits for (`Persistence.snapshotInstead`).
     private enum Durability {
-        case none, line
+        case line
         case snapshot((PersistenceError?) -> Void)
     }
 
@@ -202,7 +202,6 @@ enum ReloadUploadMethods {
         }
         var journaled = false, awaitingSnapshot = false
         switch durability {
-        case .none: break
         case .line: journaled = server.persistence != nil
         case .snapshot(let done):
             awaitingSnapshot = server.persistence?.snapshotInstead(of: session.name, done) ?? false
