@@ -131,6 +131,7 @@ struct Trellisd: ParsableCommand {
             handler.logLevel = level
             return handler
         }
+        MemoryTrim.fixAllocatorThresholds()
         let logger = Logger(label: "trellisd")
         var configuration = ServerConfiguration(socketPath: path)
         configuration.framesPerSecond = fps

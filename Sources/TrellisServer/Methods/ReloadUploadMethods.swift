@@ -272,6 +272,9 @@ enum ReloadUploadMethods {
                         return nil
                     }
                     guard let snapshot = slot.snapshot, case .success(let done) = result else { return nil }
+                    // The snapshot's encoding (twice the data, on the pool) is freed now: the
+                    // trim at install ran before it was.
+                    server.memoryTrim.trim(now: server.nowMilliseconds)
                     guard let error = snapshot else { return reply }
                     server.logger.warning("the snapshot standing for a commit's journal line failed (\(error.description)); journaling the commit instead")
                     return journalAfterFailedSnapshot(done, reply, purpose: purpose, session: session, options: options, server: server)
