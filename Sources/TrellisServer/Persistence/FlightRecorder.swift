@@ -37,9 +37,9 @@ extension Server {
         }
         let changeStart = lines.count
         RecordedScriptLines.change(method, params: params, session: session.name, into: &lines)
-        // Counted as its line: the encoding is made for the file anyway.
+        // Kept as its line, and counted as it: the encoding is made for the file anyway.
         if method != "session.destroy" {
-            recording.history.append(method, params: params, bytes: lines.count - changeStart, session: session)
+            recording.history.append(method, encoded: lines, from: changeStart, form: .line, session: session)
         }
         writeChange(recording, session: session, lines: &lines, time: time, destroyed: method == "session.destroy")
     }
@@ -52,16 +52,9 @@ extension Server {
         var json = ByteBuffer(capacity: min(capacity, configuration.maximumMessageBytes))
         writeParams(&json)
         guard recording.isWriting else { return }
-        // The history keeps the commit as the one request it equals, within its byte budget
-        // (checked before the params are read back into a tree).
-        let history = recording.history
-        if history.admits(bytes: json.count, at: session.collectionView.time) {
-            do throws(JSONParseError) {
-                history.append(method, params: try JSONParser.parse(json.bytes, limits: JournalParser.limits), bytes: json.count, session: session)
-            } catch {
-                history.stop(at: session.collectionView.time, "a chunked upload's data did not read back (\(error.message))")
-            }
-        }
+        // The history keeps the commit as the one request it equals, its params as written
+        // (read back only by a seek that replays it), within its byte budget.
+        recording.history.append(method, encoded: json, from: 0, form: .json, session: session)
         // The request around the params takes a few dozen bytes.
         guard json.count + 128 <= configuration.maximumMessageBytes else {
             endRecording(recording, reason: "a chunked upload committed \(json.count) bytes of data, more than one request may carry (\(configuration.maximumMessageBytes) bytes), so no script line can replay it; the recording stopped before it")

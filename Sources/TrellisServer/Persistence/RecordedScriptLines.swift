@@ -123,10 +123,8 @@ enum RecordedScriptLines {
     /// content size; the scroll's state; the animator's, when it has behaviours; the frames of
     /// the first and last cells on screen.
     static func checkpoint(_ session: Session, into b: inout ByteBuffer) {
-        let view = session.collectionView
-        // The walk every frame makes, counting instead of building the scene.
-        var walk = CheckpointWalk()
-        view.visitScene(&walk)
+        // Read in place, in one pass (SceneCheckpoint says why).
+        let scene = SceneCheckpoint(reading: &session.collectionView)
         // Written straight into the bytes, numbers included: building these lines as strings
         // was a quarter of a recorded request's time.
         let name = word(session.name)
@@ -134,12 +132,12 @@ enum RecordedScriptLines {
             b.append("expect ")
             b.append(utf8: name)
         }
-        let offset = view.presentationContentOffset, size = view.scroll.contentSize
+        let offset = scene.offset, size = scene.contentSize
         head()
         b.append(" time=")
-        write(WireEncoding.milliseconds(view.time), into: &b)
+        write(WireEncoding.milliseconds(scene.time), into: &b)
         b.append("ms visible=")
-        JSONWriter.writeInt(walk.count, into: &b)
+        JSONWriter.writeInt(scene.visible, into: &b)
         b.append(" offset=")
         write(offset.x, into: &b)
         b.append(",")
@@ -151,26 +149,27 @@ enum RecordedScriptLines {
         b.append(" tolerance=")
         b.append(utf8: tolerance)
         b.append("\n")
-        let scroll = view.scrollDeceleration
         head()
         b.append(" scroll dragging==")
-        JSONWriter.writeBool(scroll.dragging, into: &b)
+        JSONWriter.writeBool(scene.dragging, into: &b)
         b.append(" decelerating==")
-        JSONWriter.writeBool(scroll.decelerating, into: &b)
+        JSONWriter.writeBool(scene.decelerating, into: &b)
         b.append(" bouncing==")
-        JSONWriter.writeBool(scroll.bouncing, into: &b)
+        JSONWriter.writeBool(scene.bouncing, into: &b)
         b.append(" tracking==")
-        JSONWriter.writeBool(scroll.tracking, into: &b)
+        JSONWriter.writeBool(scene.tracking, into: &b)
         b.append("\n")
-        if view.dynamicBehaviorCount > 0 {
+        if scene.behaviors > 0 {
             head()
             b.append(" dynamics running==")
-            JSONWriter.writeBool(view.dynamicsRunning, into: &b)
+            JSONWriter.writeBool(scene.dynamicsRunning, into: &b)
             b.append(" behaviors==")
-            JSONWriter.writeInt(view.dynamicBehaviorCount, into: &b)
+            JSONWriter.writeInt(scene.behaviors, into: &b)
             b.append("\n")
         }
-        for (path, f) in walk.pinned {
+        // The first and the last cell on screen (no array made for the two).
+        for cell in 0..<2 {
+            guard let (path, f) = cell == 0 ? scene.first : scene.last else { continue }
             head()
             b.append(" scene ")
             JSONWriter.writeInt(path.section, into: &b)
@@ -197,26 +196,6 @@ enum RecordedScriptLines {
         if hundredths == 0 { return b.append("0") }
         guard hundredths.magnitude < 1e15 else { return b.append(utf8: format(value)) }
         JSONWriter.writeRounded(hundredths / 100, places: 2, into: &b)
-    }
-
-    /// What a checkpoint reads of the scene: how many views, and the first and last cell in
-    /// drawing order with their frames.
-    private struct CheckpointWalk: SceneVisitor {
-        var count = 0
-        var first: (IndexPath, Rect)?
-        var last: (IndexPath, Rect)?
-
-        mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                            data: ItemPayload?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
-            count += 1
-            if element.isCell {
-                let cell = (element.indexPath, attributes.pointee.frame)
-                if first == nil { first = cell } else { last = cell }
-            }
-            return true
-        }
-
-        var pinned: [(IndexPath, Rect)] { [first, last].compactMap { $0 } }
     }
 
     /// A number to two decimals, as a person reads it (`12`, `-3.5`, `0.33`).
