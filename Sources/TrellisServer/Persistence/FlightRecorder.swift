@@ -69,15 +69,17 @@ extension Server {
         writeChange(recording, session: session, lines: &lines, time: time, destroyed: false)
     }
 
-    /// Adds the checkpoint (when one is taken per change) and writes the change's lines.
+    /// Adds the checkpoint (when one is due, `ScriptRecording.Checkpoints`) and writes the change's lines.
     private func writeChange(_ recording: ScriptRecording, session: Session, lines: inout ByteBuffer, time: Double, destroyed: Bool) {
-        if recording.checkpoints == .changes, !destroyed { RecordedScriptLines.checkpoint(session, into: &lines) }
+        let pinned = !destroyed && recording.checkpointDue(at: time)
+        if pinned { RecordedScriptLines.checkpoint(session, into: &lines) }
         recording.scriptTime = time
         guard recording.append(lines, now: nowMilliseconds) else {
             endRecording(recording, reason: recording.ended ?? "")
             return
         }
-        recording.noteChange()
+        recording.noteChange(pinned: pinned)
+        if pinned { recording.noteCheckpoint(at: time) }
         if destroyed { recording.end("the session was destroyed") }
     }
 
@@ -89,16 +91,32 @@ extension Server {
         guard recording.isWriting else {
             throw .domain("invalid_state", "the recording of '\(session.name)' has ended (\(recording.ended ?? "")); stop it to get what it holds: trellis record-script \(session.name) --stop")
         }
+        writeCheckpoint(recording, session: session, label: label)
+        return recording
+    }
+
+    /// The last checkpoint of a recording stopped with changes after its last one (`frames`):
+    /// `session`, brought to now, is the one recorded.
+    func closeCheckpoints(_ recording: ScriptRecording, session: Session) {
+        guard recording.checkpoints == .frames, recording.isWriting, recording.unpinnedChanges, recording.session === session else { return }
+        writeCheckpoint(recording, session: session, label: nil)
+    }
+
+    /// The ticks since the last line, `# mark: LABEL` (when there is a label) and a checkpoint.
+    private func writeCheckpoint(_ recording: ScriptRecording, session: Session, label: String?) {
         var lines = ByteBuffer(capacity: 256)
         let time = session.collectionView.time
         if time != recording.scriptTime {
             RecordedScriptLines.advance(session.name, milliseconds: (time - recording.scriptTime) * 1000, into: &lines)
             recording.scriptTime = time
         }
-        RecordedScriptLines.mark(label, into: &lines)
+        if let label { RecordedScriptLines.mark(label, into: &lines) }
         RecordedScriptLines.checkpoint(session, into: &lines)
-        if !recording.append(lines, now: nowMilliseconds) { endRecording(recording, reason: recording.ended ?? "") }
-        return recording
+        if recording.append(lines, now: nowMilliseconds) {
+            recording.noteCheckpoint(at: time)
+        } else {
+            endRecording(recording, reason: recording.ended ?? "")
+        }
     }
 
     /// Ends a recording that could not go on: it says why in its last line (when it still can),
