@@ -30,13 +30,14 @@ extension Server {
         }
         // A history grows only beside its file (it stopped when the file did).
         guard recording.isWriting else { return }
-        var lines = ByteBuffer(capacity: 256)
+        var lines = recording.takeLines()
+        defer { recording.giveBack(lines) }
         let time = session.collectionView.time
         if method != "clock.advance", time != recording.scriptTime {
-            RecordedScriptLines.advance(session.name, milliseconds: (time - recording.scriptTime) * 1000, into: &lines)
+            RecordedScriptLines.advance(session.name, sessionWord: recording.sessionWord, milliseconds: (time - recording.scriptTime) * 1000, into: &lines)
         }
         let changeStart = lines.count
-        RecordedScriptLines.change(method, params: params, session: session.name, into: &lines)
+        RecordedScriptLines.change(method, params: params, session: session.name, sessionWord: recording.sessionWord, into: &lines)
         // Kept as its line, and counted as it: the encoding is made for the file anyway.
         if method != "session.destroy" {
             recording.history.append(method, encoded: lines, from: changeStart, form: .line, session: session)

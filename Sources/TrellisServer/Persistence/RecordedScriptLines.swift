@@ -46,37 +46,41 @@ enum RecordedScriptLines {
         }
     }
 
-    /// The line for one accepted change to `session`.
-    static func change(_ method: String, params: JSONValue, session: String, into b: inout ByteBuffer) {
+    /// The line for one accepted change to `session`; `sessionWord`: `word(session)`, when the
+    /// caller keeps it (a recording does: making it per change showed in a request's profile).
+    static func change(_ method: String, params: JSONValue, session: String, sessionWord: String? = nil, into b: inout ByteBuffer) {
         // A name that starts with '-' would read as an option on a command line: raw lines only.
         if session.hasPrefix("-") { return rpc(method, params: params, into: &b) }
         switch method {
-        case "clock.advance" where params.field("ms")?.numberValue != nil && members(params) == 2:
-            advance(session, milliseconds: params.field("ms")!.numberValue!, into: &b)
+        case "clock.advance" where members(params) == 2:
+            guard let ms = params.field("ms")?.numberValue else { return rpc(method, params: params, into: &b) }
+            advance(session, sessionWord: sessionWord, milliseconds: ms, into: &b)
         case "session.destroy" where members(params) == 1:
-            b.append(utf8: "kill \(word(session))\n")
-        case "scroll.to" where plainScroll(params):
+            b.append(utf8: "kill \(sessionWord ?? word(session))\n")
+        case "scroll.to":
             // `scroll S --to=X,Y [--animated]` sends exactly these params (the `=` keeps a
             // negative X from reading as an option).
-            let offset = params.field("offset")!.arrayValue!
+            guard let scroll = plainScroll(params) else { return rpc(method, params: params, into: &b) }
             b.append("scroll ")
-            b.append(utf8: word(session))
+            b.append(utf8: sessionWord ?? word(session))
             b.append(" --to=")
-            JSONWriter.writeNumber(offset[0].numberValue!, into: &b)
+            JSONWriter.writeNumber(scroll.x, into: &b)
             b.append(",")
-            JSONWriter.writeNumber(offset[1].numberValue!, into: &b)
-            b.append(params.field("animated") == .bool(true) ? " --animated\n" : "\n")
+            JSONWriter.writeNumber(scroll.y, into: &b)
+            b.append(scroll.animated ? " --animated\n" : "\n")
         default:
             rpc(method, params: params, into: &b)
         }
     }
 
-    /// `scroll.to {session, offset:[x, y], animated?: true}`: what `trellis scroll --to` sends.
-    private static func plainScroll(_ params: JSONValue) -> Bool {
+    /// `scroll.to {session, offset:[x, y], animated?: true}`, what `trellis scroll --to` sends:
+    /// its offset and whether it is animated; nil for any other params.
+    private static func plainScroll(_ params: JSONValue) -> (x: Double, y: Double, animated: Bool)? {
         guard case .object(let m) = params, let offset = m["offset"]?.arrayValue, offset.count == 2,
-              offset.allSatisfy({ $0.numberValue != nil }) else { return false }
-        let animated = m["animated"]
-        return m.count == (animated == nil ? 2 : 3) && (animated == nil || animated == .bool(true))
+              let x = offset[0].numberValue, let y = offset[1].numberValue else { return nil }
+        if m.count == 2 { return (x, y, false) }
+        guard m.count == 3, m["animated"] == .bool(true) else { return nil }
+        return (x, y, true)
     }
 
     /// A number as JSON writes it: the shortest text that reads back as the same double.
@@ -89,12 +93,12 @@ enum RecordedScriptLines {
     }
 
     /// `advance S 16.666666666666668ms`: the exact double, which the CLI parses back bit for bit.
-    static func advance(_ session: String, milliseconds: Double, into b: inout ByteBuffer) {
+    static func advance(_ session: String, sessionWord: String? = nil, milliseconds: Double, into b: inout ByteBuffer) {
         if session.hasPrefix("-") {
             return rpc("clock.advance", params: .object(["session": .string(session), "ms": .number(milliseconds)]), into: &b)
         }
         b.append("advance ")
-        b.append(utf8: word(session))
+        b.append(utf8: sessionWord ?? word(session))
         b.append(" ")
         JSONWriter.writeNumber(milliseconds, into: &b)
         b.append("ms\n")

@@ -44,6 +44,11 @@ final class ScriptRecording {
     static let checkpointFrame = 1 / SessionHistory.framesPerSecond - SessionHistory.sameMoment
 
     let sessionName: String
+    /// The name as a script word (`RecordedScriptLines.word`), made once.
+    let sessionWord: String
+    /// The buffer a change's lines are made in, lent out and back (`takeLines`, `giveBack`) so
+    /// that a recorded request allocates none.
+    private var lineBuffer = ByteBuffer(capacity: 1024)
     /// The session recorded; a new session of the same name is another one.
     private(set) weak var session: Session?
     let path: String
@@ -82,6 +87,7 @@ final class ScriptRecording {
     private init(session: Session, path: String, fd: Int32, destination: String?, checkpoints: Checkpoints,
                  historyBytes: Int) {
         sessionName = session.name
+        sessionWord = RecordedScriptLines.word(session.name)
         self.session = session
         self.path = path
         self.fd = fd
@@ -119,6 +125,19 @@ final class ScriptRecording {
     }
 
     var isWriting: Bool { ended == nil }
+
+    /// The empty line buffer, to make a change's lines in; `giveBack` returns it.
+    func takeLines() -> ByteBuffer {
+        var lines = ByteBuffer()
+        swap(&lines, &lineBuffer)
+        lines.clear()
+        return lines
+    }
+
+    /// Takes back the buffer `takeLines` lent (kept unless one line made it large).
+    func giveBack(_ lines: ByteBuffer) {
+        if lines.capacity <= 64 << 10 { lineBuffer = lines }
+    }
 
     /// Counts one change written; `pinned`: a checkpoint was written after it.
     func noteChange(pinned: Bool) {
