@@ -36,7 +36,7 @@ final class SessionHistory {
     static let maximumChanges = 500_000
     /// The most bytes of changes one history keeps (32 MiB), each counted at its encoded size:
     /// without it a client sending large batches grew the server's memory without bound. The
-    /// bytes are what is kept, so this bounds the changes' memory (with 48 bytes a change of index).
+    /// bytes are what is kept, so this bounds the changes' memory (with 56 bytes a change of index).
     static let maximumChangeBytes = 32 << 20
     /// What the keyframes of one session may cost, counted as 64 bytes per item each (a
     /// keyframe's item data is shared, but what a batch or a layout change rebuilds is not).
