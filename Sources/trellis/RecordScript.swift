@@ -19,10 +19,13 @@ struct RecordScript: ParsableCommand, OptionChecks {
             The ticks between changes become `advance` lines, so replaying the script with \
             `trellis run` (sessions on a manual clock) reproduces every frame bit for bit. Its \
             first line makes the session as it was at the start (its whole state, as a snapshot \
-            holds it). After each change (--checkpoints changes, the default) or only at \
-            `trellis mark NAME LABEL` (--checkpoints marks), `expect` lines pin the scene: time, \
-            views on screen, offset, content size, the scroll's state, the animator's, and the \
-            frames of the first and last cells on screen (tolerance 0.5).
+            holds it). At checkpoints `expect` lines pin the scene: time, views on screen, \
+            offset, content size, the scroll's state, the animator's, and the frames of the \
+            first and last cells on screen (tolerance 0.5). --checkpoints frames (the default): \
+            after a change at most once a frame (1/60 s of session time; changes in one frame \
+            are pinned together by the next checkpoint), at each `trellis mark NAME LABEL`, and \
+            at --stop when changes came after the last one; changes: after every change; \
+            marks: only at marks.
 
             The server writes the file under its state directory (STATE/recordings/, created \
             new, never through a link), at most 8 MiB; a server with --no-persistence cannot \
@@ -38,13 +41,13 @@ struct RecordScript: ParsableCommand, OptionChecks {
     @Option(help: ArgumentHelp("Where the script goes (at the start; or at --stop, instead of the start's).", valueName: "file"))
     var out: String?
     @Flag(help: "End the recording and write the script.") var stop = false
-    @Option(help: ArgumentHelp("When expect lines are written: changes (after each) or marks (only at trellis mark).", valueName: "when"))
-    var checkpoints: String = "changes"
+    @Option(help: ArgumentHelp("When expect lines are written: frames (at most once a frame, and at the stop), changes (after each) or marks (only at trellis mark).", valueName: "when"))
+    var checkpoints: String = "frames"
 
     func checkOptions() throws {
         guard stop || out != nil else { throw optionError("give --out FILE to start recording, or --stop to end it") }
-        guard ["changes", "marks"].contains(checkpoints) else {
-            throw optionError("--checkpoints: expected changes or marks, found '\(checkpoints)'")
+        guard ["frames", "changes", "marks"].contains(checkpoints) else {
+            throw optionError("--checkpoints: expected frames, changes or marks, found '\(checkpoints)'")
         }
     }
 

@@ -21,7 +21,8 @@ import TrellisClient
         let out = directory + "/explore.trellis"
         #expect(server.trellis("new", "explore", "--manual-clock", "--bounds", "375x667").status == 0)
         #expect(server.trellis("reload", "explore", "--items", "300").status == 0)
-        var r = server.trellis("record-script", "explore", "--out", out)
+        // Checkpoints after every change (the default, frames, is README's example).
+        var r = server.trellis("record-script", "explore", "--out", out, "--checkpoints", "changes")
         #expect(r.status == 0 && r.stdout.hasPrefix("recording explore (server file \(server.directory)/state/recordings/"), "\(r.stdout)\(r.stderr)")
         #expect(server.trellis("insert", "explore", "0:0").status == 0)
         #expect(server.trellis("advance", "explore", "300ms").status == 0)
@@ -64,7 +65,7 @@ import TrellisClient
         var r = server.trellis("record-script", "s")
         #expect(r.status == 64 && r.stderr.contains("give --out FILE to start recording, or --stop to end it"))
         r = server.trellis("record-script", "s", "--out", directory + "/x.trellis", "--checkpoints", "often")
-        #expect(r.status == 64 && r.stderr.contains("--checkpoints: expected changes or marks, found 'often'"))
+        #expect(r.status == 64 && r.stderr.contains("--checkpoints: expected frames, changes or marks, found 'often'"))
         r = server.trellis("record-script", "nope", "--out", directory + "/x.trellis")
         #expect(r.status == 65 && r.stderr == "no session named 'nope'; sessions: s\n", "\(r.stderr)")
         r = server.trellis("record-script", "s", "--stop")

@@ -92,7 +92,7 @@ import TrellisTestSupport
         c.keepsRawLines = true
         try c.ok("session.create", #"{"name":"m","clock":"manual","bounds":[320,480]}"#)
         let started = try c.ok("recording.start", #"{"session":"m"}"#)
-        #expect(started["checkpoints"] == .string("changes") && started["maximumBytes"] == T.n(Double(8 << 20)))
+        #expect(started["checkpoints"] == .string("frames") && started["maximumBytes"] == T.n(Double(8 << 20)))
         let path = started["path"]?.stringValue ?? ""
         #expect(path.hasPrefix(server.directory + "/state/recordings/") && path.hasSuffix(".trellis"))
         try c.must("session.attach", ["session": .string("m")])
@@ -251,7 +251,8 @@ import TrellisTestSupport
         defer { server.stop() }
         let c = try server.connect()
         try c.ok("session.create", #"{"name":"-x","clock":"manual"}"#)
-        try c.ok("recording.start", #"{"session":"-x"}"#)
+        // A checkpoint after every change, so each raw line is seen followed by one.
+        try c.ok("recording.start", #"{"session":"-x","checkpoints":"changes"}"#)
         try c.ok("clock.advance", #"{"session":"-x","ms":5}"#)
         try c.ok("scroll.to", #"{"session":"-x","offset":[0,-20]}"#)
         let script = try c.ok("recording.stop", #"{"session":"-x"}"#)["script"]?.stringValue ?? ""

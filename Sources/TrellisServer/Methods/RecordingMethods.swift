@@ -30,9 +30,9 @@ enum RecordingMethods {
                     throw .invalidParams("params.destination: expected a path of 1 to \(maximumDestinationBytes) bytes without control characters")
                 }
             }
-            let modeName = try context.optionalString("checkpoints") ?? "changes"
+            let modeName = try context.optionalString("checkpoints") ?? ScriptRecording.Checkpoints.frames.rawValue
             guard let mode = ScriptRecording.Checkpoints(rawValue: modeName) else {
-                throw .invalidParams("params.checkpoints: expected \"changes\" (the default: after every change) or \"marks\" (only at recording.mark), found \"\(modeName)\"")
+                throw .invalidParams("params.checkpoints: expected \"frames\" (the default: after a change at most once a frame, and at the stop), \"changes\" (after every change) or \"marks\" (only at recording.mark), found \"\(modeName)\"")
             }
             guard let directory = server.configuration.stateDirectory else {
                 throw .domain("invalid_state", "recording needs the server's state directory (it writes STATE/recordings/); this server runs without one (--no-persistence, or in process): start trellisd with --state-dir DIR")
@@ -77,6 +77,10 @@ enum RecordingMethods {
             let name = try context.string("session")
             // A destroyed session's recording is still collected here: it is looked up by name.
             guard let recording = context.server.recordings[name] else { throw Server.notRecording(name) }
+            // Changes after the last checkpoint (`frames`) are pinned as the session is now.
+            if recording.checkpoints == .frames, recording.unpinnedChanges, recording.isWriting, let session = recording.session, context.server.sessions[name] === session {
+                context.server.closeCheckpoints(recording, session: try context.sessionBroughtToNow())
+            }
             let bytes: [UInt8]
             do throws(PersistenceError) { bytes = try recording.contents() } catch {
                 throw .domain("persistence_failed", "cannot read the recording of '\(name)' back: \(error.description); the recording goes on")

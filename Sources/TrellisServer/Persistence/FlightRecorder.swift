@@ -30,16 +30,17 @@ extension Server {
         }
         // A history grows only beside its file (it stopped when the file did).
         guard recording.isWriting else { return }
-        var lines = ByteBuffer(capacity: 256)
+        var lines = recording.takeLines()
+        defer { recording.giveBack(lines) }
         let time = session.collectionView.time
         if method != "clock.advance", time != recording.scriptTime {
-            RecordedScriptLines.advance(session.name, milliseconds: (time - recording.scriptTime) * 1000, into: &lines)
+            RecordedScriptLines.advance(session.name, sessionWord: recording.sessionWord, milliseconds: (time - recording.scriptTime) * 1000, into: &lines)
         }
         let changeStart = lines.count
-        RecordedScriptLines.change(method, params: params, session: session.name, into: &lines)
-        // Counted as its line: the encoding is made for the file anyway.
+        RecordedScriptLines.change(method, params: params, session: session.name, sessionWord: recording.sessionWord, into: &lines)
+        // Kept as its line, and counted as it: the encoding is made for the file anyway.
         if method != "session.destroy" {
-            recording.history.append(method, params: params, bytes: lines.count - changeStart, session: session)
+            recording.history.append(method, encoded: lines, from: changeStart, form: .line, session: session)
         }
         writeChange(recording, session: session, lines: &lines, time: time, destroyed: method == "session.destroy")
     }
@@ -52,16 +53,9 @@ extension Server {
         var json = ByteBuffer(capacity: min(capacity, configuration.maximumMessageBytes))
         writeParams(&json)
         guard recording.isWriting else { return }
-        // The history keeps the commit as the one request it equals, within its byte budget
-        // (checked before the params are read back into a tree).
-        let history = recording.history
-        if history.admits(bytes: json.count, at: session.collectionView.time) {
-            do throws(JSONParseError) {
-                history.append(method, params: try JSONParser.parse(json.bytes, limits: JournalParser.limits), bytes: json.count, session: session)
-            } catch {
-                history.stop(at: session.collectionView.time, "a chunked upload's data did not read back (\(error.message))")
-            }
-        }
+        // The history keeps the commit as the one request it equals, its params as written
+        // (read back only by a seek that replays it), within its byte budget.
+        recording.history.append(method, encoded: json, from: 0, form: .json, session: session)
         // The request around the params takes a few dozen bytes.
         guard json.count + 128 <= configuration.maximumMessageBytes else {
             endRecording(recording, reason: "a chunked upload committed \(json.count) bytes of data, more than one request may carry (\(configuration.maximumMessageBytes) bytes), so no script line can replay it; the recording stopped before it")
@@ -76,15 +70,17 @@ extension Server {
         writeChange(recording, session: session, lines: &lines, time: time, destroyed: false)
     }
 
-    /// Adds the checkpoint (when one is taken per change) and writes the change's lines.
+    /// Adds the checkpoint (when one is due, `ScriptRecording.Checkpoints`) and writes the change's lines.
     private func writeChange(_ recording: ScriptRecording, session: Session, lines: inout ByteBuffer, time: Double, destroyed: Bool) {
-        if recording.checkpoints == .changes, !destroyed { RecordedScriptLines.checkpoint(session, into: &lines) }
+        let pinned = !destroyed && recording.checkpointDue(at: time)
+        if pinned { RecordedScriptLines.checkpoint(session, into: &lines) }
         recording.scriptTime = time
         guard recording.append(lines, now: nowMilliseconds) else {
             endRecording(recording, reason: recording.ended ?? "")
             return
         }
-        recording.noteChange()
+        recording.noteChange(pinned: pinned)
+        if pinned { recording.noteCheckpoint(at: time) }
         if destroyed { recording.end("the session was destroyed") }
     }
 
@@ -96,16 +92,32 @@ extension Server {
         guard recording.isWriting else {
             throw .domain("invalid_state", "the recording of '\(session.name)' has ended (\(recording.ended ?? "")); stop it to get what it holds: trellis record-script \(session.name) --stop")
         }
+        writeCheckpoint(recording, session: session, label: label)
+        return recording
+    }
+
+    /// The last checkpoint of a recording stopped with changes after its last one (`frames`):
+    /// `session`, brought to now, is the one recorded.
+    func closeCheckpoints(_ recording: ScriptRecording, session: Session) {
+        guard recording.checkpoints == .frames, recording.isWriting, recording.unpinnedChanges, recording.session === session else { return }
+        writeCheckpoint(recording, session: session, label: nil)
+    }
+
+    /// The ticks since the last line, `# mark: LABEL` (when there is a label) and a checkpoint.
+    private func writeCheckpoint(_ recording: ScriptRecording, session: Session, label: String?) {
         var lines = ByteBuffer(capacity: 256)
         let time = session.collectionView.time
         if time != recording.scriptTime {
             RecordedScriptLines.advance(session.name, milliseconds: (time - recording.scriptTime) * 1000, into: &lines)
             recording.scriptTime = time
         }
-        RecordedScriptLines.mark(label, into: &lines)
+        if let label { RecordedScriptLines.mark(label, into: &lines) }
         RecordedScriptLines.checkpoint(session, into: &lines)
-        if !recording.append(lines, now: nowMilliseconds) { endRecording(recording, reason: recording.ended ?? "") }
-        return recording
+        if recording.append(lines, now: nowMilliseconds) {
+            recording.noteCheckpoint(at: time)
+        } else {
+            endRecording(recording, reason: recording.ended ?? "")
+        }
     }
 
     /// Ends a recording that could not go on: it says why in its last line (when it still can),

@@ -46,37 +46,41 @@ enum RecordedScriptLines {
         }
     }
 
-    /// The line for one accepted change to `session`.
-    static func change(_ method: String, params: JSONValue, session: String, into b: inout ByteBuffer) {
+    /// The line for one accepted change to `session`; `sessionWord`: `word(session)`, when the
+    /// caller keeps it (a recording does: making it per change showed in a request's profile).
+    static func change(_ method: String, params: JSONValue, session: String, sessionWord: String? = nil, into b: inout ByteBuffer) {
         // A name that starts with '-' would read as an option on a command line: raw lines only.
         if session.hasPrefix("-") { return rpc(method, params: params, into: &b) }
         switch method {
-        case "clock.advance" where params.field("ms")?.numberValue != nil && members(params) == 2:
-            advance(session, milliseconds: params.field("ms")!.numberValue!, into: &b)
+        case "clock.advance" where members(params) == 2:
+            guard let ms = params.field("ms")?.numberValue else { return rpc(method, params: params, into: &b) }
+            advance(session, sessionWord: sessionWord, milliseconds: ms, into: &b)
         case "session.destroy" where members(params) == 1:
-            b.append(utf8: "kill \(word(session))\n")
-        case "scroll.to" where plainScroll(params):
+            b.append(utf8: "kill \(sessionWord ?? word(session))\n")
+        case "scroll.to":
             // `scroll S --to=X,Y [--animated]` sends exactly these params (the `=` keeps a
             // negative X from reading as an option).
-            let offset = params.field("offset")!.arrayValue!
+            guard let scroll = plainScroll(params) else { return rpc(method, params: params, into: &b) }
             b.append("scroll ")
-            b.append(utf8: word(session))
+            b.append(utf8: sessionWord ?? word(session))
             b.append(" --to=")
-            JSONWriter.writeNumber(offset[0].numberValue!, into: &b)
+            JSONWriter.writeNumber(scroll.x, into: &b)
             b.append(",")
-            JSONWriter.writeNumber(offset[1].numberValue!, into: &b)
-            b.append(params.field("animated") == .bool(true) ? " --animated\n" : "\n")
+            JSONWriter.writeNumber(scroll.y, into: &b)
+            b.append(scroll.animated ? " --animated\n" : "\n")
         default:
             rpc(method, params: params, into: &b)
         }
     }
 
-    /// `scroll.to {session, offset:[x, y], animated?: true}`: what `trellis scroll --to` sends.
-    private static func plainScroll(_ params: JSONValue) -> Bool {
+    /// `scroll.to {session, offset:[x, y], animated?: true}`, what `trellis scroll --to` sends:
+    /// its offset and whether it is animated; nil for any other params.
+    private static func plainScroll(_ params: JSONValue) -> (x: Double, y: Double, animated: Bool)? {
         guard case .object(let m) = params, let offset = m["offset"]?.arrayValue, offset.count == 2,
-              offset.allSatisfy({ $0.numberValue != nil }) else { return false }
-        let animated = m["animated"]
-        return m.count == (animated == nil ? 2 : 3) && (animated == nil || animated == .bool(true))
+              let x = offset[0].numberValue, let y = offset[1].numberValue else { return nil }
+        if m.count == 2 { return (x, y, false) }
+        guard m.count == 3, m["animated"] == .bool(true) else { return nil }
+        return (x, y, true)
     }
 
     /// A number as JSON writes it: the shortest text that reads back as the same double.
@@ -89,12 +93,12 @@ enum RecordedScriptLines {
     }
 
     /// `advance S 16.666666666666668ms`: the exact double, which the CLI parses back bit for bit.
-    static func advance(_ session: String, milliseconds: Double, into b: inout ByteBuffer) {
+    static func advance(_ session: String, sessionWord: String? = nil, milliseconds: Double, into b: inout ByteBuffer) {
         if session.hasPrefix("-") {
             return rpc("clock.advance", params: .object(["session": .string(session), "ms": .number(milliseconds)]), into: &b)
         }
         b.append("advance ")
-        b.append(utf8: word(session))
+        b.append(utf8: sessionWord ?? word(session))
         b.append(" ")
         JSONWriter.writeNumber(milliseconds, into: &b)
         b.append("ms\n")
@@ -123,10 +127,8 @@ enum RecordedScriptLines {
     /// content size; the scroll's state; the animator's, when it has behaviours; the frames of
     /// the first and last cells on screen.
     static func checkpoint(_ session: Session, into b: inout ByteBuffer) {
-        let view = session.collectionView
-        // The walk every frame makes, counting instead of building the scene.
-        var walk = CheckpointWalk()
-        view.visitScene(&walk)
+        // Read in place, in one pass (SceneCheckpoint says why).
+        let scene = SceneCheckpoint(reading: &session.collectionView)
         // Written straight into the bytes, numbers included: building these lines as strings
         // was a quarter of a recorded request's time.
         let name = word(session.name)
@@ -134,12 +136,12 @@ enum RecordedScriptLines {
             b.append("expect ")
             b.append(utf8: name)
         }
-        let offset = view.presentationContentOffset, size = view.scroll.contentSize
+        let offset = scene.offset, size = scene.contentSize
         head()
         b.append(" time=")
-        write(WireEncoding.milliseconds(view.time), into: &b)
+        write(WireEncoding.milliseconds(scene.time), into: &b)
         b.append("ms visible=")
-        JSONWriter.writeInt(walk.count, into: &b)
+        JSONWriter.writeInt(scene.visible, into: &b)
         b.append(" offset=")
         write(offset.x, into: &b)
         b.append(",")
@@ -151,26 +153,27 @@ enum RecordedScriptLines {
         b.append(" tolerance=")
         b.append(utf8: tolerance)
         b.append("\n")
-        let scroll = view.scrollDeceleration
         head()
         b.append(" scroll dragging==")
-        JSONWriter.writeBool(scroll.dragging, into: &b)
+        JSONWriter.writeBool(scene.dragging, into: &b)
         b.append(" decelerating==")
-        JSONWriter.writeBool(scroll.decelerating, into: &b)
+        JSONWriter.writeBool(scene.decelerating, into: &b)
         b.append(" bouncing==")
-        JSONWriter.writeBool(scroll.bouncing, into: &b)
+        JSONWriter.writeBool(scene.bouncing, into: &b)
         b.append(" tracking==")
-        JSONWriter.writeBool(scroll.tracking, into: &b)
+        JSONWriter.writeBool(scene.tracking, into: &b)
         b.append("\n")
-        if view.dynamicBehaviorCount > 0 {
+        if scene.behaviors > 0 {
             head()
             b.append(" dynamics running==")
-            JSONWriter.writeBool(view.dynamicsRunning, into: &b)
+            JSONWriter.writeBool(scene.dynamicsRunning, into: &b)
             b.append(" behaviors==")
-            JSONWriter.writeInt(view.dynamicBehaviorCount, into: &b)
+            JSONWriter.writeInt(scene.behaviors, into: &b)
             b.append("\n")
         }
-        for (path, f) in walk.pinned {
+        // The first and the last cell on screen (no array made for the two).
+        for cell in 0..<2 {
+            guard let (path, f) = cell == 0 ? scene.first : scene.last else { continue }
             head()
             b.append(" scene ")
             JSONWriter.writeInt(path.section, into: &b)
@@ -197,26 +200,6 @@ enum RecordedScriptLines {
         if hundredths == 0 { return b.append("0") }
         guard hundredths.magnitude < 1e15 else { return b.append(utf8: format(value)) }
         JSONWriter.writeRounded(hundredths / 100, places: 2, into: &b)
-    }
-
-    /// What a checkpoint reads of the scene: how many views, and the first and last cell in
-    /// drawing order with their frames.
-    private struct CheckpointWalk: SceneVisitor {
-        var count = 0
-        var first: (IndexPath, Rect)?
-        var last: (IndexPath, Rect)?
-
-        mutating func visit(_ view: ViewID, reuseIdentifier: String, element: ElementID, itemID: ItemID?,
-                            data: ItemPayload?, attributes: UnsafePointer<LayoutAttributes>, order: Int) -> Bool {
-            count += 1
-            if element.isCell {
-                let cell = (element.indexPath, attributes.pointee.frame)
-                if first == nil { first = cell } else { last = cell }
-            }
-            return true
-        }
-
-        var pinned: [(IndexPath, Rect)] { [first, last].compactMap { $0 } }
     }
 
     /// A number to two decimals, as a person reads it (`12`, `-3.5`, `0.33`).

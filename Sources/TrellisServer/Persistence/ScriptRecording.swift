@@ -24,15 +24,31 @@ final class ScriptRecording {
     /// Kept free for the line that says why a recording ended.
     private static let closingRoom = 256
 
-    /// When checkpoints (`expect` lines) are written.
+    /// When checkpoints (`expect` lines) are written (besides the one at the start).
     enum Checkpoints: String, Sendable {
+        /// At most one a frame (the default): after a change made a frame (1/60 s of session
+        /// time) or more after the last checkpoint, at each mark, and at the stop when changes
+        /// came after the last one. A burst of changes in one frame is pinned once, by the next
+        /// checkpoint, so a script's expectations track what viewers saw frame by frame and
+        /// their cost does not grow with the request rate: one after every change was most of
+        /// what a recording cost a scroll.to (tools/bench rpc recording).
+        case frames
         /// After every change (and at each mark).
         case changes
         /// Only at marks (`recording.mark`).
         case marks
     }
 
+    /// The length of a frame for `Checkpoints.frames` (seconds of session time), less what the
+    /// wire rounds away (a tick of 16.666666666666668 ms is a frame).
+    static let checkpointFrame = 1 / SessionHistory.framesPerSecond - SessionHistory.sameMoment
+
     let sessionName: String
+    /// The name as a script word (`RecordedScriptLines.word`), made once.
+    let sessionWord: String
+    /// The buffer a change's lines are made in, lent out and back (`takeLines`, `giveBack`) so
+    /// that a recorded request allocates none.
+    private var lineBuffer = ByteBuffer(capacity: 1024)
     /// The session recorded; a new session of the same name is another one.
     private(set) weak var session: Session?
     let path: String
@@ -50,6 +66,10 @@ final class ScriptRecording {
     /// The timer that writes gathered lines (`flushMilliseconds`); nil in a server without a loop.
     var flushTimer: LoopTimer?
     private(set) var changes = 0
+    /// The engine time (seconds) of the last checkpoint written, and whether changes were written
+    /// after it (which a closing checkpoint then pins).
+    private(set) var checkpointTime: Double
+    private(set) var unpinnedChanges = false
     /// The engine time (seconds) the script has brought the session to so far.
     var scriptTime: Double
     /// Why nothing more is written, once that is so. The history stops there too: it grows only
@@ -67,12 +87,14 @@ final class ScriptRecording {
     private init(session: Session, path: String, fd: Int32, destination: String?, checkpoints: Checkpoints,
                  historyBytes: Int) {
         sessionName = session.name
+        sessionWord = RecordedScriptLines.word(session.name)
         self.session = session
         self.path = path
         self.fd = fd
         self.destination = destination
         self.checkpoints = checkpoints
         scriptTime = session.collectionView.time
+        checkpointTime = scriptTime
         history = SessionHistory(session: session, changeBytesLimit: historyBytes)
     }
 
@@ -104,8 +126,39 @@ final class ScriptRecording {
 
     var isWriting: Bool { ended == nil }
 
-    /// Counts one change written.
-    func noteChange() { changes += 1 }
+    /// The empty line buffer, to make a change's lines in; `giveBack` returns it.
+    func takeLines() -> ByteBuffer {
+        var lines = ByteBuffer()
+        swap(&lines, &lineBuffer)
+        lines.clear()
+        return lines
+    }
+
+    /// Takes back the buffer `takeLines` lent (kept unless one line made it large).
+    func giveBack(_ lines: ByteBuffer) {
+        if lines.capacity <= 64 << 10 { lineBuffer = lines }
+    }
+
+    /// Counts one change written; `pinned`: a checkpoint was written after it.
+    func noteChange(pinned: Bool) {
+        changes += 1
+        unpinnedChanges = !pinned
+    }
+
+    /// Whether a change made at `time` gets a checkpoint after it.
+    func checkpointDue(at time: Double) -> Bool {
+        switch checkpoints {
+        case .changes: return true
+        case .frames: return time - checkpointTime >= Self.checkpointFrame
+        case .marks: return false
+        }
+    }
+
+    /// Notes a checkpoint written at `time`.
+    func noteCheckpoint(at time: Double) {
+        checkpointTime = time
+        unpinnedChanges = false
+    }
 
     /// Appends `line` (whole lines). Returns false when the recording ended here (limit, failed
     /// write, file gone); `ended` says why.

@@ -15,12 +15,12 @@ import TrellisProtocol
 /// ends at that moment; it stops too when its recording's file does. A keyframe shares what the
 /// session has not changed since (its arrays are copy on write), so it costs what changed after it.
 final class SessionHistory {
-    /// One accepted change: its method and params as they came, and the engine time (seconds)
-    /// after it (for clock.advance, the time it moved to).
+    /// One accepted change: its method, where its params' encoding is kept (`bytes`), and the
+    /// engine time (seconds) after it (for clock.advance, the time it moved to).
     struct Change {
         let time: Double
         let method: String
-        let params: JSONValue
+        let encoded: RecordedChangeBytes.Span
     }
 
     /// The session's engine once `changes` changes of the history had been made, at `time`.
@@ -35,8 +35,8 @@ final class SessionHistory {
     static let maximumKeyframes = 1024
     static let maximumChanges = 500_000
     /// The most bytes of changes one history keeps (32 MiB), each counted at its encoded size:
-    /// without it a client sending large batches grew the server's memory without bound. A
-    /// change's tree in memory takes a few times its encoded size.
+    /// without it a client sending large batches grew the server's memory without bound. The
+    /// bytes are what is kept, so this bounds the changes' memory (with 56 bytes a change of index).
     static let maximumChangeBytes = 32 << 20
     /// What the keyframes of one session may cost, counted as 64 bytes per item each (a
     /// keyframe's item data is shared, but what a batch or a layout change rebuilds is not).
@@ -56,6 +56,8 @@ final class SessionHistory {
     /// The session's engine time when the recording began (seconds).
     let startTime: Double
     private(set) var changes: [Change] = []
+    /// The changes' params, kept as they were encoded for the recording.
+    private(set) var bytes = RecordedChangeBytes()
     private(set) var keyframes: [Keyframe]
     /// When (engine seconds) and why the history stopped growing; seeks reach up to then.
     private(set) var stopped: (time: Double, reason: String)?
@@ -71,15 +73,17 @@ final class SessionHistory {
         keyframes = [Keyframe(time: startTime, changes: 0, engine: session.collectionView)]
     }
 
-    /// Appends one accepted change to `session` (the recorded one), `bytes` its encoded size,
-    /// and a keyframe after it when one is due. Past a limit the history stops before it.
-    func append(_ method: String, params: JSONValue, bytes: Int, session: Session) {
+    /// Appends one accepted change to `session` (the recorded one): its params as encoded in
+    /// `encoded` from `start` on, in `form`; and a keyframe after it when one is due. Past a limit
+    /// the history stops before it.
+    func append(_ method: String, encoded: ByteBuffer, from start: Int, form: RecordedChangeBytes.Form, session: Session) {
         let time = session.collectionView.time
-        guard admits(bytes: bytes, at: time) else { return }
-        changeBytes += bytes
-        changes.append(Change(time: time, method: method, params: params))
-        let last = keyframes[keyframes.count - 1]
-        if changes.count - last.changes >= Self.keyframeChanges || time - last.time >= Self.keyframeSeconds {
+        guard admits(bytes: encoded.count - start, at: time) else { return }
+        changeBytes += encoded.count - start
+        changes.append(Change(time: time, method: method, encoded: bytes.append(encoded, from: start, form: form)))
+        // Read in place: a copy of the last keyframe retained and released its whole engine.
+        let last = keyframes.count - 1
+        if changes.count - keyframes[last].changes >= Self.keyframeChanges || time - keyframes[last].time >= Self.keyframeSeconds {
             keyframe(session)
         }
     }

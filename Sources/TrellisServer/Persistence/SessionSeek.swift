@@ -120,7 +120,8 @@ extension Server {
 
 /// One seek's replay: the nearest keyframe before the moment on a private in-process server on
 /// a manual clock, and the changes after it, copied from the history up front (copy on write:
-/// live appends and keyframe thinning do not reach them), replayed a slice per call. A single
+/// live appends and keyframe thinning do not reach them), replayed a slice per call, each
+/// change's params read back from its bytes as it replays. A single
 /// change is never split: one heavier than the request budget (a replayed million-item reload)
 /// holds its loop turn alone.
 final class SeekReplay {
@@ -131,6 +132,8 @@ final class SeekReplay {
     private let client = Client(connection: nil)
     private let name: String
     private let changes: ArraySlice<SessionHistory.Change>
+    /// Their params' bytes (a copy on write, as `changes`).
+    private let bytes: RecordedChangeBytes
     private let first: Int
     private var next: Int
     private let time: Double
@@ -153,6 +156,7 @@ final class SeekReplay {
         self.name = name
         self.time = time
         changes = history.changes[keyframe.changes..<end]
+        bytes = history.bytes
         first = keyframe.changes
         next = first
     }
@@ -170,7 +174,13 @@ final class SeekReplay {
             if change.method != "clock.advance", change.time > session.collectionView.time {
                 session.collectionView.advance(to: change.time)
             }
-            let execution = replica.execute(change.method, params: change.params, client: client)
+            let params: JSONValue
+            do throws(RecordedChangeError) {
+                params = try bytes.params(change.encoded, method: change.method, session: name)
+            } catch {
+                throw RPCError(code: -32603, message: "internal error: change \(next + 1) of the recording of '\(name)' (\(change.method)) did not read back: \(error.message); the live session is untouched. This is a server bug: please report it")
+            }
+            let execution = replica.execute(change.method, params: params, client: client)
             if case .failure(let error) = execution.outcome {
                 throw RPCError(code: -32603, message: "internal error: change \(next + 1) of the recording of '\(name)' (\(change.method)) did not replay: \(error.message); the live session is untouched. This is a server bug: please report it")
             }
