@@ -120,4 +120,57 @@ import TrellisDynamics
             }
         }
     }
+
+    /// A pile's layer published every frame, and a copy of that published layer left behind at
+    /// frame 30 (as a lagging viewer's is) and published again only at frame 90, then every
+    /// frame: each viewer applying its frames holds its server side's layer, which differs from
+    /// the layer built only by arrows and contacts within their step: whatever a publish keeps
+    /// from frame to frame to save work, the copy's is sixty frames old and must not make it
+    /// skip what changed since.
+    @Test func aPublishedLayerLeftBehindCatchesUpWithThePile() throws {
+        var view = DebugLayerCostTests.pile(count: 40)
+        var built = DebugLayerContents()
+        var itemViews = DebugItemViews()
+        var live = PublishedDebugLayer(), liveViewer = DebugLayerState()
+        var behind = PublishedDebugLayer(), behindViewer = DebugLayerState()
+        func check(_ published: PublishedDebugLayer, _ viewer: DebugLayerState, against layer: DebugLayerContents, _ frame: Int) throws {
+            let held = published.shapes, want = layer.allShapes
+            #expect(viewer == DebugLayerState(held), "frame \(frame)")
+            #expect(held.map(\.id) == want.map(\.id), "frame \(frame)")
+            for (h, b) in zip(held, want) where h != b {
+                switch (h.geometry, b.geometry) {
+                case (.arrow(let a0, let e0), .arrow(let a1, let e1)):
+                    let step = DynamicAnimator.debugVelocityStep
+                    #expect(a0 == a1 && abs(e0.x - e1.x) <= step && abs(e0.y - e1.y) <= step, "frame \(frame): \(h) for \(b)")
+                case (.point(let p0), .point(let p1)) where h.kind == .contact:
+                    #expect(abs(p0.x - p1.x) <= 1 && abs(p0.y - p1.y) <= 1, "frame \(frame): \(h) for \(b)")
+                default:
+                    Issue.record("frame \(frame): held \(h) for built \(b)")
+                }
+            }
+        }
+        var caughtUp = 0
+        for k in 0...150 {
+            if k > 0 { view.advance(to: Double(k) / 60) }
+            view.buildDebugLayer(into: &built, itemViews: &itemViews)
+            let layer = built
+            var delta = DebugLayerDelta()
+            live.publish(&built, reporting: &delta)
+            liveViewer.apply(delta)
+            try check(live, liveViewer, against: layer, k)
+            if k == 30 {
+                behind = live
+                behindViewer = liveViewer
+            } else if k >= 90 {
+                var next = layer
+                var caughtDelta = DebugLayerDelta()
+                behind.publish(&next, reporting: &caughtDelta)
+                if k == 90 { caughtUp = caughtDelta.shapes.count + caughtDelta.removed.count }
+                behindViewer.apply(caughtDelta)
+                try check(behind, behindViewer, against: layer, k)
+            }
+        }
+        // Sixty frames of a falling pile changed arrows and contacts: the catch-up carried them.
+        #expect(caughtUp > 0)
+    }
 }

@@ -46,41 +46,43 @@ extension DynamicAnimator {
         buildDebugContacts(into: &layer)
     }
 
-    /// A record per item, sorted by owner: plain numbers, no shape made.
+    /// A record per item, sorted by owner: plain numbers, no shape made, written in place in
+    /// one pass over the bodies (no per-item append).
     private func buildDebugItems(into items: inout [DebugItemRecord], views: [Int]) {
-        items.removeAll(keepingCapacity: true)
-        items.reserveCapacity(bodies.count)
         let step = Self.debugVelocityStep, travel = Self.debugVelocitySeconds
+        let halfStepSquared = 0.25 * step * step
         var inOrder = true
-        bodies.ids.withUnsafeBufferPointer { ids in
-            bodies.bodies.withUnsafeBufferPointer { all in
-                views.withUnsafeBufferPointer { views in
-                    var last = Int.min
-                    for k in 0..<all.count {
-                        let owner = ids[k].rawValue
-                        let view = k < views.count ? views[k] : -1
-                        var arrow = all[k].velocity * travel
-                        var ax = 0.0, ay = 0.0
-                        // An arrow shorter than half a step rounds to nothing however it is turned.
-                        if arrow.lengthSquared >= 0.25 * step * step || !arrow.lengthSquared.isFinite {
-                            // On a view, the view's own coordinates: the velocity turned back by the item's angle.
-                            if view >= 0, all[k].angle != 0 { arrow = rotated(arrow, by: -all[k].angle) }
-                            ax = DebugItemRecord.gridSteps(arrow.dx, step: step)
-                            ay = DebugItemRecord.gridSteps(arrow.dy, step: step)
+        let count = bodies.count
+        items = [DebugItemRecord](unsafeUninitializedCapacity: count) { out, written in
+            bodies.ids.withUnsafeBufferPointer { ids in
+                bodies.bodies.withUnsafeBufferPointer { all in
+                    views.withUnsafeBufferPointer { views in
+                        var last = Int.min
+                        let viewed = min(views.count, all.count)
+                        for k in 0..<all.count {
+                            let owner = ids[k].rawValue
+                            let view = k < viewed ? views[k] : -1
+                            var arrow = all[k].velocity * travel
+                            var ax = 0.0, ay = 0.0
+                            // An arrow shorter than half a step rounds to nothing however it is turned.
+                            let lengthSquared = arrow.lengthSquared
+                            if lengthSquared >= halfStepSquared || !lengthSquared.isFinite {
+                                // On a view, the view's own coordinates: the velocity turned back by the item's angle.
+                                if view >= 0, all[k].angle != 0 { arrow = rotated(arrow, by: -all[k].angle) }
+                                ax = DebugItemRecord.gridSteps(arrow.dx, step: step)
+                                ay = DebugItemRecord.gridSteps(arrow.dy, step: step)
+                            }
+                            let onView = view >= 0
+                            out.initializeElement(at: k, to: DebugItemRecord(owner: owner, view: onView ? view : -1, size: all[k].size,
+                                                                             center: onView ? .zero : all[k].center,
+                                                                             angle: onView ? 0 : all[k].angle, arrowX: ax, arrowY: ay))
+                            if owner <= last { inOrder = false }
+                            last = owner
                         }
-                        let record: DebugItemRecord
-                        if view >= 0 {
-                            record = DebugItemRecord(owner: owner, view: view, size: all[k].size, center: .zero, angle: 0, arrowX: ax, arrowY: ay)
-                        } else {
-                            record = DebugItemRecord(owner: owner, view: -1, size: all[k].size, center: all[k].center, angle: all[k].angle,
-                                                     arrowX: ax, arrowY: ay)
-                        }
-                        items.append(record)
-                        if owner <= last { inOrder = false }
-                        last = owner
                     }
                 }
             }
+            written = count
         }
         // Items' numbers come in the order they were added, mostly ascending.
         if !inOrder { items.sort { $0.owner < $1.owner } }
@@ -99,12 +101,15 @@ extension DynamicAnimator {
         }
         layer.contactsSource = touches
         var inOrder = true
+        // Touches of one behaviour are each there once: only two behaviours can list a pair twice.
+        var behaviors = 1
         // Written in place over a buffer of the touches' count (read in place too: a touch
         // carries a string, and copying one retains it).
         layer.contacts = [DebugContactRecord](unsafeUninitializedCapacity: touches.count) { out, written in
             touches.withUnsafeBufferPointer { touches in
                 for t in 0..<touches.count {
                     let key = touches[t].key, point = touches[t].point
+                    if t > 0, key.behavior != touches[t - 1].key.behavior { behaviors += 1 }
                     // Whole points: a resting contact that wanders by a fraction is not sent again.
                     let contact = DebugContactRecord(first: key.first, part: key.second == .max ? -1 - key.boundary : key.second,
                                                      x: DebugItemRecord.gridSteps(point.x, step: 1),
@@ -122,6 +127,7 @@ extension DynamicAnimator {
         }
         // Two collision behaviours list theirs one after the other; a pair in both is drawn once.
         if !inOrder { layer.contacts.sort { $0.precedes($1) } }
+        guard behaviors > 1 else { return }
         var kept = 0
         for k in layer.contacts.indices where kept == 0 || !layer.contacts[k].sameContact(as: layer.contacts[kept - 1]) {
             layer.contacts[kept] = layer.contacts[k]

@@ -168,51 +168,39 @@ public struct PublishedDebugLayer: Sendable {
         if item.hasArrow { sink.removed(DebugShapeID(.item, item.owner, 2)) }
     }
 
-    /// The contacts, merged in id order (in place when the same contacts are there); one that
-    /// moved by at most a point is kept as held.
+    /// The contacts, merged in id order in one pass over plain buffers (a pile has thousands,
+    /// and they are merged whenever one of them begins or ends); one that moved by at most a
+    /// point is kept as held.
     private mutating func publishContacts<Sink: DebugLayerSink>(_ now: [DebugContactRecord], reporting sink: inout Sink) {
         var held: [DebugContactRecord] = []
         swap(&held, &contents.contacts)
-        let aligned = held.count == now.count && held.withUnsafeBufferPointer { old in
+        contents.contacts = held.withUnsafeBufferPointer { held in
             now.withUnsafeBufferPointer { now in
-                for k in 0..<now.count where !old[k].sameContact(as: now[k]) { return false }
-                return true
-            }
-        }
-        if aligned {
-            held.withUnsafeMutableBufferPointer { old in
-                now.withUnsafeBufferPointer { now in
-                    for k in 0..<now.count where old[k] != now[k] && !now[k].isWithinStep(of: old[k]) {
-                        Self.send(now[k].shape, to: &sink)
-                        old[k] = now[k]
+                [DebugContactRecord](unsafeUninitializedCapacity: now.count) { merged, written in
+                    var i = 0, j = 0
+                    while i < held.count || j < now.count {
+                        if j == now.count || (i < held.count && held[i].precedes(now[j])) {
+                            sink.removed(held[i].id)
+                            i += 1
+                        } else if i == held.count || now[j].precedes(held[i]) {
+                            Self.send(now[j].shape, to: &sink)
+                            merged.initializeElement(at: written, to: now[j])
+                            written += 1
+                            j += 1
+                        } else {
+                            if held[i] == now[j] || now[j].isWithinStep(of: held[i]) {
+                                merged.initializeElement(at: written, to: held[i])
+                            } else {
+                                Self.send(now[j].shape, to: &sink)
+                                merged.initializeElement(at: written, to: now[j])
+                            }
+                            written += 1
+                            i += 1
+                            j += 1
+                        }
                     }
                 }
             }
-            contents.contacts = held
-            return
         }
-        var merged: [DebugContactRecord] = []
-        merged.reserveCapacity(now.count)
-        var i = 0, j = 0
-        while i < held.count || j < now.count {
-            if j == now.count || (i < held.count && held[i].precedes(now[j])) {
-                sink.removed(held[i].id)
-                i += 1
-            } else if i == held.count || now[j].precedes(held[i]) {
-                Self.send(now[j].shape, to: &sink)
-                merged.append(now[j])
-                j += 1
-            } else {
-                if held[i] == now[j] || now[j].isWithinStep(of: held[i]) {
-                    merged.append(held[i])
-                } else {
-                    Self.send(now[j].shape, to: &sink)
-                    merged.append(now[j])
-                }
-                i += 1
-                j += 1
-            }
-        }
-        contents.contacts = merged
     }
 }
