@@ -214,9 +214,34 @@ struct Run: ParsableCommand, OptionChecks {
     /// Why a script line is not a command the CLI accepts, or nil when it is one: the line goes
     /// through the same argument parser as a command typed in a shell.
     static func check(_ words: [String]) -> String? {
+        if let known = checked[words] { return known }
+        let verdict = uncachedCheck(words)
+        if checked.count < maximumCachedCommands { checked[words] = verdict }
+        return verdict
+    }
+
+    /// `check`'s verdicts and the parsed commands, by a line's words. A recorded script repeats
+    /// lines thousands of times (a tick of `advance` each frame) and the argument parser costs
+    /// about a millisecond a line (5 ms in a debug build; a minute's recording took minutes to
+    /// run); a parsed command is a value, run as a fresh copy each time. The CLI runs on one
+    /// thread.
+    nonisolated(unsafe) private static var checked: [[String]: String?] = [:]
+    nonisolated(unsafe) private static var parsed: [[String]: any ParsableCommand] = [:]
+
+    /// The root command `words` parse to, from the cache when the same words were parsed before.
+    private static func parse(_ words: [String]) throws -> any ParsableCommand {
+        if let command = parsed[words] { return command }
+        let command = try Trellis.parseAsRoot(words)
+        if parsed.count < maximumCachedCommands { parsed[words] = command }
+        return command
+    }
+    /// Distinct lines kept parsed (a script's unique lines beyond it are parsed each time).
+    private static let maximumCachedCommands = 100_000
+
+    private static func uncachedCheck(_ words: [String]) -> String? {
         if let first = words.first, refused.contains(first) { return "'\(first)' cannot be used inside a script" }
         do {
-            let command = try Trellis.parseAsRoot(words)
+            let command = try parse(words)
             if command is Trellis { return "'\(words.joined(separator: " "))': expected a command (new, reload, insert, …)" }
         } catch {
             if Trellis.exitCode(for: error) == .success { return "--help is not a script command" }
@@ -236,7 +261,7 @@ struct Run: ParsableCommand, OptionChecks {
         ScriptHost.current = host
         defer { ScriptHost.current = nil }
         do {
-            var command = try Trellis.parseAsRoot(words)
+            var command = try parse(words)
             try command.run()
             return CommandOutcome(output: host.output)
         } catch {
