@@ -51,37 +51,12 @@ import TrellisTestSupport
         c.rawLines.map { String(decoding: $0, as: UTF8.self) }.filter { $0.contains("\"method\":\"frame\"") }
     }
 
-    /// Runs a recorded script's lines over `c` as `trellis run` would (its `rpc`, `advance`,
-    /// `scroll` and `kill` lines; `expect` lines are checked by the runs of `trellis run` itself), attaching
-    /// `c` as a viewer right after the first line made the session.
+    /// Runs a recorded script's requests over `c` as `trellis run` would (`RecordedScriptRequests`),
+    /// attaching `c` as a viewer right after the first one made the session.
     static func replay(_ script: String, on c: RPCConnection, session: String) throws {
-        var attached = false
-        for line in script.split(separator: "\n") {
-            let words = try ScriptTokenizer.words(String(line))
-            guard let head = words.first else { continue }
-            switch head {
-            case "rpc":
-                let params = try JSONParser.parse(words[2])
-                guard case .object(let members) = params else { throw TestFailure("rpc params are not an object: \(line)") }
-                try c.must(words[1], members)
-            case "advance":
-                #expect(words[2].hasSuffix("ms"))
-                try c.must("clock.advance", ["session": .string(words[1]), "ms": .number(Double(words[2].dropLast(2))!)])
-            case "kill":
-                try c.must("session.destroy", ["session": .string(words[1])])
-            case "scroll":
-                #expect(words[2].hasPrefix("--to="))
-                let xy = words[2].dropFirst(5).split(separator: ",").map { JSONValue.number(Double($0)!) }
-                var params: [String: JSONValue] = ["session": .string(words[1]), "offset": .array(xy)]
-                if words.count > 3 { #expect(words[3] == "--animated"); params["animated"] = .bool(true) }
-                try c.must("scroll.to", params)
-            case "expect": continue
-            default: throw TestFailure("a recorded line this replay does not know: \(line)")
-            }
-            if !attached {
-                try c.must("session.attach", ["session": .string(session)])
-                attached = true
-            }
+        for (k, request) in try RecordedScriptRequests.requests(in: script).enumerated() {
+            try c.must(request.method, request.params)
+            if k == 0 { try c.must("session.attach", ["session": .string(session)]) }
         }
     }
 
@@ -138,7 +113,7 @@ import TrellisTestSupport
         let file = directory + "/recorded.trellis"
         try script.write(toFile: file, atomically: true, encoding: .utf8)
         for arguments in [["run", file], ["--socket", other.socketPath, "run", file]] {
-            let run = Self.trellis(arguments)
+            let run = trellisCombinedOutput(arguments)
             #expect(run.status == 0, "trellis \(arguments.joined(separator: " ")):\n\(run.output.suffix(3000))")
             #expect(!run.output.contains("not ok"))
             #expect(run.output.contains("ok 1 - expect m time=0ms visible=0"))
@@ -260,7 +235,7 @@ import TrellisTestSupport
         #expect(script.contains("\nrpc scroll.to '{\"offset\":[0,-20],\"session\":\"-x\"}'\n"))
         let file = server.directory + "/x.trellis"
         try script.write(toFile: file, atomically: true, encoding: .utf8)
-        let run = Self.trellis(["run", file])
+        let run = trellisCombinedOutput(["run", file])
         #expect(run.status == 0 && !run.output.contains("not ok"), "\(run.output)")
     }
 
@@ -278,19 +253,5 @@ import TrellisTestSupport
         #expect((reply["error"]?["message"]?.stringValue ?? "").contains("already holds 64 recordings"))
         try c.ok("recording.stop", #"{"session":"s0"}"#)
         try c.ok("recording.start", #"{"session":"one-more"}"#)
-    }
-
-    /// `trellis` from the build directory; stdout and stderr together.
-    static func trellis(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = builtExecutable("trellis")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -63,3 +63,18 @@ public func builtExecutable(_ name: String) -> URL {
     }
     return url.appendingPathComponent(name)
 }
+
+/// Runs the built `trellis` with `arguments` to its end: its exit status and its stdout and
+/// stderr together.
+public func trellisCombinedOutput(_ arguments: [String]) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = builtExecutable("trellis")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do { try process.run() } catch { return (-1, "\(error)") }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
