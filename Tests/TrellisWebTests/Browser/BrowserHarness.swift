@@ -17,12 +17,14 @@ struct BrowserHarness: Sendable {
     let devTools: DevToolsConnection
     let page: BrowserPage
 
-    /// Runs `body` with everything started (the viewer with `--control` when `control`),
-    /// within `seconds`; stops everything afterwards and then reports what `body` ended with.
+    /// Runs `body` with everything started (the viewer with `--control` when `control`; trellisd
+    /// with a state directory, which recording needs, when `keepsState`), within `seconds`;
+    /// stops everything afterwards and then reports what `body` ended with.
     static func run<T: Sendable>(
-        seconds: Double = 120, control: Bool = false, _ body: @escaping @Sendable (BrowserHarness) async throws -> T
+        seconds: Double = 120, control: Bool = false, keepsState: Bool = false,
+        _ body: @escaping @Sendable (BrowserHarness) async throws -> T
     ) async throws -> T {
-        let trellisd = try TrellisdProcess()
+        let trellisd = try TrellisdProcess(keepsState: keepsState)
         let viewer: RunningWebViewer
         do { viewer = try await RunningWebViewer.start(socketPath: trellisd.socketPath, control: control) } catch {
             trellisd.stop()
