@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisCore
 import TrellisProtocol
@@ -68,7 +69,7 @@ struct BrowserTimelineTests {
 
     @Test func theTimelineRevisitsThePastWhileTheSessionGoesOn() async throws {
         try await BrowserHarness.run(control: true, keepsState: true) { harness in
-            let s = JSONValue.string(name)
+            let name = Self.name, s = JSONValue.string(name)
             try BrowserSessions.create(harness, name: name, layout: [
                 "type": .string("flow"), "itemSize": .array([.number(100), .number(100)]),
             ], sections: [BrowserSessions.section("s0", items: 60, prefix: "c")])
@@ -125,6 +126,9 @@ struct BrowserTimelineTests {
             try await Self.waitForPast(harness, frame: markFrame)
             let atMark = try await Self.expectShows(harness, frame: markFrame, "the mark")
             #expect(atMark["contentOffset"] == .array([.number(0), .number(600)]))
+            // The page in the past, for a person to look at (web-timeline.png in the test artefacts).
+            let picture = try await harness.page.screenshot()
+            try Data(picture).write(to: BrowserHarness.artefactDirectory().appendingPathComponent("web-timeline.png"))
 
             // The live session goes on: its frames arrive (the page's seq follows) and are not
             // drawn; a drag on the stage in the past changes nothing.
