@@ -104,6 +104,7 @@ let package = Package(
                 .embedInCode("Page/viewer.js"),
                 .embedInCode("Page/controls.js"),
                 .embedInCode("Page/chart.js"),
+                .embedInCode("Page/timeline.js"),
             ]
         ),
         .executableTarget(

@@ -7,9 +7,12 @@ import TrellisProtocol
 /// trellisd itself refuses what changes the session); the bridge's own checks say why in the
 /// page's terms and keep a page from reaching other sessions or other methods at all.
 enum PageRequest {
-    /// Methods any page may call: what the status bar and hit tests read.
+    /// Methods any page may call: what the status bar and hit tests read, and the timeline's
+    /// reads of a recorded session's past (`recording.info`, `session.seek`).
     /// (`session.attach` only with `debug`: the page's debug toggle attaches again.)
-    static let watching: Set<String> = ["session.info", "stats", "hit", "query.scene", "query.attributes", "session.attach"]
+    static let watching: Set<String> = [
+        "session.info", "stats", "hit", "query.scene", "query.attributes", "session.attach", "recording.info", "session.seek",
+    ]
     /// Methods a page may call with `--control`: the pointer, the wheel and the toolbar.
     static let driving: Set<String> = [
         "gesture.pan", "gesture.tap", "gesture.touch", "batch", "layout.set", "scroll.to", "scroll.toItem",

@@ -12,7 +12,10 @@
 ///   wheel and the toolbar, live only when the attach is read-write (`--control`); they send
 ///   the protocol's own requests, so the page drives the session exactly as a script would;
 /// - `chart.js`: a live chart of the selected item's motion against the scene's time, from
-///   the frames the page mirrors (`trellis plot`'s picture while the session runs).
+///   the frames the page mirrors (`trellis plot`'s picture while the session runs);
+/// - `timeline.js`: while the session is recorded, a timeline of the recording to scrub (play,
+///   pause, a frame back or forward, a mark, back to live), drawing past moments from
+///   `session.seek` on the stage, read-only, while the live session goes on.
 enum ViewerPage {
     /// The page as served: put together once, on first use (`WebViewer` asks for it when it
     /// builds its routes, so a broken template stops trellis-web at start, not at a request).
@@ -23,6 +26,7 @@ enum ViewerPage {
             "viewer.js": text(PackageResources.viewer_js),
             "controls.js": text(PackageResources.controls_js),
             "chart.js": text(PackageResources.chart_js),
+            "timeline.js": text(PackageResources.timeline_js),
         ])
 
     /// `template` with each `{{name}}` replaced by `parts[name]`, each marker there exactly once

@@ -36,6 +36,25 @@ import TrellisProtocol
         #expect(line.contains(#""session":"web""#))
     }
 
+    /// The timeline's reads go through for a page that only watches, pinned to its session;
+    /// naming another session is refused.
+    @Test func theTimelinesReadsAreForwardedForThePagesSessionOnly() throws {
+        for method in ["recording.info", "session.seek"] {
+            let own = #"{"jsonrpc":"2.0","id":2,"method":"\#(method)","params":{"atFrame":3}}"#
+            guard case .forward(let line) = PageRequest.check(own, session: "web", control: false) else {
+                Issue.record("\(method) is forwarded to a page that watches")
+                continue
+            }
+            let forwarded = try JSONParser.parse(line)
+            #expect(forwarded["params"]?["session"] == .string("web"))
+            #expect(forwarded["params"]?["atFrame"] == .number(3))
+            let other = #"{"jsonrpc":"2.0","id":2,"method":"\#(method)","params":{"session":"else","atFrame":3}}"#
+            let refused = Self.refusal(PageRequest.check(other, session: "web", control: true))
+            #expect(refused?["error"]?["code"] == .number(-32602), "\(method)")
+            #expect(refused?["error"]?["message"]?.stringValue?.contains("attached to 'web'") == true, "\(method)")
+        }
+    }
+
     @Test func everythingElseIsRefusedWithTheReason() {
         let cases: [(String, Int, String)] = [
             ("{not json", -32700, "not JSON"),

@@ -3,12 +3,17 @@
   const mirror = window.trellisMirror;
   const stage = mirror.stage;
   const toolbar = document.getElementById('toolbar');
+  // Whether the attach is read-write; input drives the session only while it is and the
+  // stage shows the live session (a past moment from the timeline is read-only).
   let enabled = false;
-  mirror.onAttached((driving) => {
-    enabled = driving;
-    toolbar.hidden = !driving;
-    stage.classList.toggle('driving', driving);
-  });
+  const driving = () => enabled && !mirror.past;
+  const showDriving = () => {
+    toolbar.hidden = !enabled;
+    stage.classList.toggle('driving', driving());
+    for (const control of toolbar.querySelectorAll('button, select')) control.disabled = mirror.past;
+  };
+  mirror.onAttached((readWrite) => { enabled = readWrite; showDriving(); });
+  mirror.onPast(showDriving);
 
   // A press becomes a pan once it has moved this far (UIKit's pan recogniser waits for a
   // similar slop before it begins), so a click with a shaking hand is still a tap.
@@ -73,7 +78,7 @@
   // an up without a pan taps at the point in content coordinates.
   let press = null;
   stage.addEventListener('pointerdown', (event) => {
-    if (!enabled || event.button !== 0) return;
+    if (!driving() || event.button !== 0) return;
     event.preventDefault();
     stage.setPointerCapture(event.pointerId);
     const at = point(event);
@@ -81,7 +86,7 @@
     send('gesture.touch', { phase: 'down', at });
   });
   stage.addEventListener('pointermove', (event) => {
-    if (!press || event.pointerId !== press.id) return;
+    if (!press || event.pointerId !== press.id || mirror.past) return;
     const at = point(event);
     const translation = [at[0] - press.start[0], at[1] - press.start[1]];
     if (!press.pan && Math.hypot(translation[0], translation[1]) < slop) return;
@@ -95,8 +100,9 @@
     if (done.pan) {
       done.pan.end(cancelled, event.timeStamp);
     } else if (!cancelled) {
+      // A press that began live and ends in the past taps nothing, but lifts its touch.
       const o = mirror.offset;
-      send('gesture.tap', { point: [done.start[0] + o[0], done.start[1] + o[1]] }).then((result) => {
+      if (!mirror.past) send('gesture.tap', { point: [done.start[0] + o[0], done.start[1] + o[1]] }).then((result) => {
         if (result && result.selected) mirror.setSelected(result.selected);
       });
       send('gesture.touch', { phase: 'up', at: done.start });
@@ -111,7 +117,7 @@
   // notch of a mouse wheel (one event) just moves.
   let wheel = null;
   stage.addEventListener('wheel', (event) => {
-    if (!enabled) return;
+    if (!driving()) return;
     event.preventDefault();
     const scale = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? stage.clientHeight : 1;
     let dx = event.deltaX * scale, dy = event.deltaY * scale;
@@ -187,7 +193,7 @@
     },
   };
   for (const button of toolbar.querySelectorAll('button[data-action]')) {
-    button.addEventListener('click', () => { if (enabled) actions[button.dataset.action](); });
+    button.addEventListener('click', () => { if (driving()) actions[button.dataset.action](); });
   }
 
   // The picker shows the session's layout, whoever set it (another page, the demo, a
@@ -197,5 +203,5 @@
     if (![...choice.options].some((o) => o.value === type)) choice.add(new Option(type, type));
     choice.value = type;
   });
-  choice.addEventListener('change', () => { if (enabled) actions.layout(); });
+  choice.addEventListener('change', () => { if (driving()) actions.layout(); });
 })();

@@ -47,13 +47,27 @@
   const frameHooks = [];
   // Called after the selection changed (whoever changed it).
   const selectionHooks = [];
+  // The timeline (timeline.js) shows a recorded past moment: the stage draws that scene and
+  // live frames are not drawn (their seq still counts) until the page attaches again.
+  let past = false;
+  const pastHooks = [];
 
   // Sends one request on the attach's socket; the promise holds the reply (result or error).
-  function request(method, params) {
+  // A `quiet` request's error is not shown as a note (the timeline asks every second whether
+  // the session is recorded, and "not recorded" is no problem).
+  function request(method, params, quiet) {
     if (!socket || !attached) return Promise.reject(new Error('not attached'));
     const id = nextId++;
     socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params: params || {} }));
-    return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+    return new Promise((resolve, reject) => waiting.set(id, { resolve, reject, quiet: !!quiet }));
+  }
+
+  function setPast(value) {
+    if (value === past) return;
+    past = value;
+    stage.classList.toggle('past', past);
+    if (!past) delete stage.dataset.past;
+    for (const hook of pastHooks) hook(past);
   }
 
   // The debug layer (session.attach's debug): shape id → { shape, el } while the toggle is on.
@@ -97,6 +111,23 @@
     get layout() { return layout; },
     onLayout(hook) { layoutHooks.push(hook); if (layout) hook(layout); },
     onFrame(hook) { frameHooks.push(hook); },
+    get past() { return past; },
+    onPast(hook) { pastHooks.push(hook); },
+    // Draws a past moment's scene (session.seek's `scene`, query.scene's shape) in place of
+    // the live one; `frame` marks the stage (data-past) for whoever reads the page.
+    showPast(scene, frame) {
+      setPast(true);
+      drawScene(scene, []);
+      stage.dataset.past = frame;
+    },
+    // Back to the live frames: the page attaches again (with the debug layer if it was on),
+    // and the keyframe replaces the past scene; frames after it follow on from it.
+    backToLive() {
+      return request('session.attach', { debug: debugOn }).then((result) => {
+        setPast(false);
+        applyKeyframe(result);
+      });
+    },
   };
 
   function setLayout(type) {
@@ -126,6 +157,8 @@
           problem = message.error.message;
           showState(problem, true);
         } else {
+          // A new attach starts live, whatever the page showed before it.
+          setPast(false);
           applyKeyframe(message.result);
           attached = true;
           readOnly = message.result.readOnly !== false;
@@ -139,7 +172,7 @@
         const pending = waiting.get(message.id);
         waiting.delete(message.id);
         if (message.error) {
-          showNote(message.error.message);
+          if (!pending || !pending.quiet) showNote(message.error.message);
           if (pending) pending.reject(new Error(message.error.message));
         } else if (pending) {
           pending.resolve(message.result);
@@ -240,27 +273,36 @@
   }
 
   function applyKeyframe(result) {
+    session = result.session;
+    seq = result.seq;
+    const scene = result.keyframe;
+    drawScene(scene, (result.debug && result.debug.shapes) || []);
+    showStatus();
+    for (const hook of frameHooks) hook(scene.time);
+  }
+
+  // Replaces everything on the stage with `scene` (a keyframe, or a past moment) and its
+  // debug shapes.
+  function drawScene(scene, shapes) {
     for (const v of views.values()) v.el.remove();
     views.clear();
     for (const d of debugShapes.values()) d.el.remove();
     debugShapes.clear();
     for (const o of viewOverlays.values()) o.svg.remove();
     viewOverlays.clear();
-    for (const shape of (result.debug && result.debug.shapes) || []) drawShape(shape);
-    session = result.session;
-    seq = result.seq;
-    const scene = result.keyframe;
+    for (const shape of shapes) drawShape(shape);
     setScroll(scene.contentOffset, scene.bounds, scene.contentSize);
     orthogonal = orthogonalMap(scene.orthogonal);
     scene.views.forEach((shown, order) => bind(create(shown.view, shown.reuseId), shown, order));
-    showStatus();
-    for (const hook of frameHooks) hook(scene.time);
   }
 
   // In the order the protocol gives: destroyed, unbound, created, changed, bound, then the
   // scroll values (a new offset moves every bound view on screen).
   function applyFrame(p) {
     seq = p.seq;
+    // In the past the stage keeps the past scene: the frame is counted, not drawn (the way
+    // back attaches again, so nothing is lost by not applying it).
+    if (past) { showStatus(); return; }
     for (const id of p.destroyed || []) {
       const v = views.get(id);
       if (v) { v.el.remove(); views.delete(id); }
@@ -437,6 +479,8 @@
       debugOn = wanted;
       overlay.hidden = !wanted;
       viewLayer.hidden = !wanted;
+      // The attach is a live one: a page in the past comes back with it.
+      setPast(false);
       applyKeyframe(result);
     }, (error) => { toggle.checked = debugOn; showNote('debug layer: ' + error.message); });
   });
