@@ -67,6 +67,8 @@
     past = value;
     stage.classList.toggle('past', past);
     if (!past) delete stage.dataset.past;
+    // The status bar says so too: a page in the past drives nothing.
+    if (attached) showState(past ? 'showing the past (read-only)' : readOnly ? 'watching (read-only)' : 'watching and driving', false);
     for (const hook of pastHooks) hook(past);
   }
 

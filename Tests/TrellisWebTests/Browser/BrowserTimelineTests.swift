@@ -60,6 +60,7 @@ struct BrowserTimelineTests {
         let seconds = String(format: "%.3f", Double(frame) / 60)
         #expect(state == "past \(seconds) s · frame \(frame) · read-only", "\(context): \(state)")
         #expect(try await harness.page.evaluate("document.getElementById('toolbar').querySelector('button').disabled") == .bool(true))
+        #expect(try await harness.page.evaluate("document.getElementById('status-state').textContent") == .string("showing the past (read-only)"))
         return scene
     }
 
@@ -167,6 +168,7 @@ struct BrowserTimelineTests {
             #expect(back.scene["contentOffset"] == .array([.number(0), .number(300)]))
             #expect(try await harness.page.evaluate("document.getElementById('timeline-state').textContent.startsWith('live')") == .bool(true))
             #expect(try await harness.page.evaluate("document.getElementById('toolbar').querySelector('button').disabled") == .bool(false))
+            #expect(try await harness.page.evaluate("document.getElementById('status-state').textContent") == .string("watching and driving"))
 
             // No recording, no timeline.
             try harness.call("recording.stop", ["session": s])
