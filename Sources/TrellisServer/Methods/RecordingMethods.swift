@@ -60,6 +60,7 @@ enum RecordingMethods {
             }
             server.armFlushes(recording)
             server.recordings[session.name] = recording
+            session.recording = recording
             return .object(["session": .string(session.name), "path": .string(recording.path),
                             "checkpoints": .string(mode.rawValue), "maximumBytes": .number(Double(ScriptRecording.maximumBytes))])
         },
@@ -87,6 +88,7 @@ enum RecordingMethods {
                 throw .domain("persistence_failed", "cannot read the recording of '\(name)' back: \(error.description); the recording goes on")
             }
             context.server.recordings[name] = nil
+            if let session = recording.session, session.recording === recording { session.recording = nil }
             recording.close()
             var result: [String: JSONValue] = [
                 "session": .string(name), "path": .string(recording.path), "bytes": .number(Double(bytes.count)),

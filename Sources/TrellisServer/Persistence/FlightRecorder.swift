@@ -11,7 +11,7 @@ extension Server {
     /// compaction. `journaledByHandler`: the handler made it durable itself.
     func acceptChange(_ method: String, params: JSONValue, touched: Session?, cost: Double,
                       journaledByHandler: Bool) throws(RPCError) {
-        if !recordings.isEmpty, let session = touched { record(method, params: params, session: session, journaledByHandler: journaledByHandler) }
+        if let session = touched, session.recording != nil { record(method, params: params, session: session, journaledByHandler: journaledByHandler) }
         if !journaledByHandler, let persistence {
             try persistence.record(method: method, params: params, touched: touched, cost: cost)
         }
@@ -20,7 +20,7 @@ extension Server {
     /// Writes the change's lines: the ticks since the last line (`advance`), the change, and a
     /// checkpoint when the recording takes one per change.
     private func record(_ method: String, params: JSONValue, session: Session, journaledByHandler: Bool) {
-        guard let recording = recordings[session.name], recording.session === session else { return }
+        guard let recording = session.recording else { return }
         // A fork reads its source and changes nothing of it.
         if method == "session.fork" { return }
         // A chunked upload's commit recorded itself (`recordCommitted`), as it journals itself.

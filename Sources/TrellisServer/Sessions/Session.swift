@@ -14,6 +14,10 @@ public final class Session {
     public let clock: Clock
     /// The loop time (ms) that is the session's time zero, for live clocks.
     let epochMilliseconds: Double
+    /// The flight recording of this session's changes while one writes them (`recording.start`
+    /// sets it, `recording.stop` clears it): read on every accepted change, so a field rather than
+    /// a lookup by name and a weak reference's load.
+    var recording: ScriptRecording?
     /// The number of the last frame published.
     public internal(set) var seq = 0
     /// What caught-up viewers hold: the state after the last published frame.
