@@ -139,7 +139,8 @@
     }, 1000 / framesPerSecond);
   }
 
-  function goLive() {
+  // Forgets the past moment (and any seek still coming back for it): the bar shows live.
+  function forgetPast() {
     pause();
     generation += 1;
     waitingFrame = null;
@@ -147,19 +148,17 @@
     shown = null;
     if (info) slider.value = String(info.lastFrame);
     showState();
+  }
+
+  function goLive() {
+    forgetPast();
     if (mirror.past) mirror.backToLive().catch(() => {});
   }
 
   // A new attach (a reconnect, the debug toggle) shows the live session: the timeline follows.
   mirror.onPast((past) => {
     if (past || target === null) return;
-    pause();
-    generation += 1;
-    waitingFrame = null;
-    target = null;
-    shown = null;
-    if (info) slider.value = String(info.lastFrame);
-    showState();
+    forgetPast();
   });
 
   play.addEventListener('click', () => (timer === null ? start() : pause()));
