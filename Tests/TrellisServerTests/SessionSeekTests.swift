@@ -207,4 +207,44 @@ import TrellisProtocol
         #expect(JSONWriter.string(try T.scene(c, "then")["contentOffset"] ?? .null) == JSONWriter.string(try T.scene(c, "m")["contentOffset"] ?? .null))
         #expect(try c.ok("session.info", #"{"session":"then"}"#)["items"] == T.n(Double(count)))
     }
+
+    /// recording.info gives what a timeline needs: a range that grows with the live session (the
+    /// one session.seek accepts, to the frame), the marks in order with their frames, and the
+    /// file's and the history's ends; it changes nothing and names a session not recorded.
+    @Test func recordingInfoGivesTheRangeAndTheMarksASeekAccepts() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let c = try server.connect()
+        try c.ok("session.create", #"{"name":"m","clock":"manual","bounds":[320,480]}"#)
+        let notRecorded = try c.reply("recording.info", #"{"session":"m"}"#)
+        #expect(notRecorded["error"]?["data"]?["code"] == .string("invalid_state"))
+        try c.ok("recording.start", #"{"session":"m"}"#)
+        var info = try c.ok("recording.info", #"{"session":"m"}"#)
+        #expect(info["at"] == T.n(0) && info["lastFrame"] == T.n(0) && info["marks"] == .array([]))
+        #expect(info["writing"] == .bool(true) && info["checkpoints"] == .string("frames") && info["historyEnded"] == nil)
+        try c.ok("clock.advance", #"{"session":"m","ms":250}"#)
+        try c.ok("recording.mark", #"{"session":"m","label":"first"}"#)
+        try c.ok("data.reload", #"{"session":"m","sections":[{"id":"a","items":[{"id":"x"}]}]}"#)
+        try c.ok("clock.advance", #"{"session":"m","ms":1000}"#)
+        try c.ok("recording.mark", #"{"session":"m","label":"second"}"#)
+        try c.ok("clock.advance", #"{"session":"m","ms":10}"#)
+        let before = JSONWriter.string(try T.scene(c, "m"))
+        info = try c.ok("recording.info", #"{"session":"m"}"#)
+        #expect(info["at"] == T.n(1260) && info["lastFrame"] == T.n(75))
+        #expect(info["marks"] == .array([
+            .object(["label": .string("first"), "at": T.n(250), "frame": T.n(15)]),
+            .object(["label": .string("second"), "at": T.n(1250), "frame": T.n(75)]),
+        ]))
+        // Its range is session.seek's: the last frame is accepted, the one after refused.
+        _ = try Self.seek(c, "m", "\"atFrame\":75")
+        #expect(try c.reply("session.seek", #"{"session":"m","atFrame":76}"#)["error"]?["data"]?["code"] == .string("out_of_range"))
+        #expect(JSONWriter.string(try T.scene(c, "m")) == before)
+        // A destroyed session's recording still answers, its history ended with the session.
+        try c.ok("session.destroy", #"{"session":"m"}"#)
+        info = try c.ok("recording.info", #"{"session":"m"}"#)
+        #expect(info["writing"] == .bool(false) && info["historyEnded"] != nil && info["at"] == T.n(1260))
+        #expect(try c.reply("recording.info", #"{"session":"m","at":1}"#)["error"]?["code"] == T.n(-32602))
+        try c.ok("recording.stop", #"{"session":"m"}"#)
+        #expect(try c.reply("recording.info", #"{"session":"m"}"#)["error"]?["data"]?["code"] == .string("unknown_session"))
+    }
 }

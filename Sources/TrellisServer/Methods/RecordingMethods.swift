@@ -3,7 +3,8 @@ import TrellisProtocol
 
 /// recording.start, recording.mark, recording.stop: the flight recorder (FlightRecorder), which
 /// writes a session's accepted changes as a `trellis run` script under the state directory;
-/// session.seek: any moment since a recording began, rebuilt from its history (SessionSeek).
+/// recording.info: a recording's range and marks (a timeline's); session.seek: any moment since
+/// a recording began, rebuilt from its history (SessionSeek).
 enum RecordingMethods {
     /// The longest label of a mark, and of a destination path (bytes).
     static let maximumLabelBytes = 200
@@ -93,6 +94,27 @@ enum RecordingMethods {
             ]
             if let destination = recording.destination { result["destination"] = .string(destination) }
             if let ended = recording.ended { result["ended"] = .string(ended) }
+            return .object(result)
+        },
+        Method("recording.info", .reads) { context throws(RPCError) in
+            try context.allow(["session"])
+            let server = context.server
+            let history = try server.history(&context)
+            let name = try context.string("session")
+            guard let recording = server.recordings[name] else { throw Server.notRecording(name) }
+            let (end, lastFrame) = server.seekRange(history, session: name, context: context)
+            func milliseconds(_ time: Double) -> JSONValue { .number(WireEncoding.milliseconds(time - history.startTime)) }
+            let marks: [JSONValue] = history.marks.map { mark in
+                let frame = Int(((mark.time - history.startTime) * SessionHistory.framesPerSecond + 1e-6).rounded(.down))
+                return .object(["label": .string(mark.label), "at": milliseconds(mark.time), "frame": .number(Double(frame))])
+            }
+            var result: [String: JSONValue] = [
+                "session": .string(name), "path": .string(recording.path), "checkpoints": .string(recording.checkpoints.rawValue),
+                "writing": .bool(recording.isWriting), "changes": .number(Double(history.changes.count)),
+                "at": milliseconds(end), "lastFrame": .number(Double(lastFrame)), "marks": .array(marks),
+            ]
+            if let ended = recording.ended { result["ended"] = .string(ended) }
+            if let stopped = history.stopped { result["historyEnded"] = .string(stopped.reason) }
             return .object(result)
         },
         Method("session.seek", .reads) { context throws(RPCError) in

@@ -93,6 +93,7 @@ extension Server {
             throw .domain("invalid_state", "the recording of '\(session.name)' has ended (\(recording.ended ?? "")); stop it to get what it holds: trellis record-script \(session.name) --stop")
         }
         writeCheckpoint(recording, session: session, label: label)
+        recording.history.mark(label, at: session.collectionView.time)
         return recording
     }
 

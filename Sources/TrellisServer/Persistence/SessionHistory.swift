@@ -53,8 +53,19 @@ final class SessionHistory {
     /// to the microsecond, so a seek to a change's time as a reply printed it lands after it.
     static let sameMoment = 0.5e-6
 
+    /// A `recording.mark`: its label and the engine time (seconds) it was made at.
+    struct Mark {
+        let time: Double
+        let label: String
+    }
+    /// The most marks a history keeps for a timeline (`recording.info`); later ones still go
+    /// into the script as comments and checkpoints.
+    static let maximumMarks = 4096
+
     /// The session's engine time when the recording began (seconds).
     let startTime: Double
+    /// The marks made while the history grew, in time order (at most `maximumMarks`).
+    private(set) var marks: [Mark] = []
     private(set) var changes: [Change] = []
     /// The changes' params, kept as they were encoded for the recording.
     private(set) var bytes = RecordedChangeBytes()
@@ -101,6 +112,12 @@ final class SessionHistory {
             return false
         }
         return true
+    }
+
+    /// Notes a mark made at `time`, while the history still grows and has room for it.
+    func mark(_ label: String, at time: Double) {
+        guard stopped == nil, marks.count < Self.maximumMarks else { return }
+        marks.append(Mark(time: time, label: label))
     }
 
     /// A keyframe of `session` between changes (a live session's ticks), when one is due by time.

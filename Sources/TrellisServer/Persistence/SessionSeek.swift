@@ -37,9 +37,8 @@ extension Server {
         guard at == nil || atFrame == nil else {
             throw .invalidParams("params: give either \"at\" or \"atFrame\", not both")
         }
-        let end = seekEnd(history, session: name, context: context)
+        let (end, lastFrame) = seekRange(history, session: name, context: context)
         let endMilliseconds = (end - history.startTime) * 1000
-        let lastFrame = Int((endMilliseconds / 1000 * SessionHistory.framesPerSecond + 1e-6).rounded(.down))
         let range = "0 … \(RecordedScriptLines.number(WireEncoding.milliseconds(end - history.startTime))) ms, frames 0 … \(lastFrame)"
         let stopped = history.stopped.map { "; the history ends there: \($0.reason)" } ?? ""
         if let atFrame {
@@ -61,6 +60,14 @@ extension Server {
             throw .domain("out_of_range", "params.at: \(RecordedScriptLines.number(ms)) ms is past the end of the recording of '\(name)', which covers \(range)\(stopped)")
         }
         return SeekMoment(time: history.startTime + ms / 1000, at: ms, frame: nil)
+    }
+
+    /// The range `history` covers: its last moment (engine seconds, `seekEnd`) and the last whole
+    /// frame (60 a second since the recording began) at or before it.
+    func seekRange(_ history: SessionHistory, session name: String, context: MethodContext) -> (end: Double, lastFrame: Int) {
+        let end = seekEnd(history, session: name, context: context)
+        let milliseconds = (end - history.startTime) * 1000
+        return (end, Int((milliseconds / 1000 * SessionHistory.framesPerSecond + 1e-6).rounded(.down)))
     }
 
     /// The last moment `history` covers: where it stopped, else the live session's now (its
