@@ -34,6 +34,12 @@ import TrellisProtocol
         return try WireScene.scene(reply["scene"] ?? .null)
     }
 
+    /// The frame a status line names (`frame 37 of 90`).
+    static func frame(in line: String) -> Int? {
+        guard let range = line.range(of: "frame ") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+
     static func scratch() throws -> String {
         let directory = TrellisdProcess.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -84,6 +90,20 @@ import TrellisProtocol
         _ = try tmux.waitForScreen("the start") { $0.last?.contains("past 0.000 s · frame 0 of 90") == true }
         try tmux.sendKeys("End")
         _ = try tmux.waitForScreen("the end") { $0.last?.contains("past 1.500 s · frame 90 of 90") == true }
+
+        // [ goes back a second; space plays from there on the viewer's timer, through frames it
+        // did not step to, and pauses by itself at the end (the manual clock stood still).
+        try tmux.sendKeys("[")
+        _ = try tmux.waitForScreen("a second back") { $0.last?.contains("past 0.500 s · frame 30 of 90") == true }
+        try tmux.sendKeys("Space")
+        // Caught between: a frame neither where it started nor the end, each an own seek.
+        _ = try tmux.waitForScreen("a frame played through") { screen in
+            guard let line = screen.last, line.contains("playing"), let frame = Self.frame(in: line) else { return false }
+            return frame > 30 && frame < 90
+        }
+        screen = try tmux.waitForScreen("the end, played to") { $0.last?.contains("frame 90 of 90 · read-only · the end of the recording") == true }
+        #expect(screen.last?.contains("playing") == false)
+        AttachTmuxTests().checkLabels(screen, try seekScene(server, ["atFrame": .number(90)]))
 
         // The live session is untouched: same offset, same time.
         #expect(try AttachTmuxTests().serverScene(server).contentOffset == Point(0, 300))

@@ -10,6 +10,8 @@ import TrellisTransport
 struct PastView {
     var timeline: PastTimeline?
     var infoInFlight = false
+    /// What waits for the recording.info under way.
+    var afterInfo: [() -> Void] = []
     /// recording.info is not answered by this server: the range is learnt from seeks alone.
     var infoUnavailable = false
     var shown: PastMoment?
@@ -44,8 +46,14 @@ extension TerminalViewer {
 
     /// Asks recording.info again (the range of a live recording grows); `then` runs after.
     func readRecordingInfo(then: @escaping () -> Void = {}) {
-        guard var state = past, !state.infoInFlight else { return }
+        guard var state = past else { return }
         guard !state.infoUnavailable else { return then() }
+        state.afterInfo.append(then)
+        // One request at a time: those who ask meanwhile hear its answer.
+        guard !state.infoInFlight else {
+            past = state
+            return
+        }
         state.infoInFlight = true
         past = state
         connection.call("recording.info", ["session": .string(configuration.session)]) { [unowned self] result in
@@ -65,7 +73,9 @@ extension TerminalViewer {
                 guard self.past?.scene != nil else { return self.finish(.failed(error)) }
                 self.setNote("recording.info: \(Self.describe(error))")
             }
-            then()
+            let waiting = self.past?.afterInfo ?? []
+            self.past?.afterInfo = []
+            for action in waiting { action() }
             self.render(countsAsFrame: false)
         }
     }
@@ -162,26 +172,30 @@ extension TerminalViewer {
     }
 
     /// Playback at 60 frames a second on the viewer's own timer, from the moment asked for (from
-    /// the start when that is the end); each tick asks for the frame the clock has reached, and
-    /// skips while a seek is under way, so a slow seek drops frames instead of slowing time.
+    /// the start when that is the end, read again first); each tick asks for the frame the clock
+    /// has reached, and skips while a seek is under way, so a slow seek drops frames instead of
+    /// slowing time.
     func startPlaying() {
-        guard var state = past else { return }
-        var from = state.requested.position
-        if let last = state.timeline?.lastFrame, !state.timeline!.growing, from >= Double(last) { from = 0 }
-        state.playing = (Self.now(), from)
-        if state.playTimer == nil {
-            let timer = LoopTimer(loop: loop)
-            timer.onFire = { [unowned self] in
-                guard self.exitReason == nil else { return }
-                self.playTick()
+        readRecordingInfo { [unowned self] in
+            guard var state = self.past, state.playing == nil else { return }
+            var from = state.requested.position
+            if let last = state.timeline?.lastFrame, from >= Double(last) { from = 0 }
+            state.playing = (Self.now(), from)
+            if state.playTimer == nil {
+                let timer = LoopTimer(loop: self.loop)
+                timer.onFire = { [unowned self] in
+                    guard self.exitReason == nil else { return }
+                    self.playTick()
+                }
+                state.playTimer = timer
+                self.runningTimers.append(timer)
             }
-            state.playTimer = timer
-            runningTimers.append(timer)
+            state.playTimer?.start(after: 1, repeatingEvery: 16)
+            self.past = state
+            self.status.note = ""
+            if from == 0, state.requested.position != 0 { self.seekPast(.frame(0)) }
+            self.render(countsAsFrame: false)
         }
-        state.playTimer?.start(after: 1, repeatingEvery: 16)
-        past = state
-        status.note = ""
-        render(countsAsFrame: false)
     }
 
     func stopPlaying() {
@@ -195,20 +209,28 @@ extension TerminalViewer {
         guard let state = past, let playing = state.playing else { return }
         let frame = Int((playing.from + (Self.now() - playing.since) * PastMoment.framesPerSecond + 1e-6).rounded(.down))
         if let timeline = state.timeline, frame > timeline.lastFrame {
-            guard timeline.growing else {
-                // The end: the last frame shown, then paused there.
-                seekPast(.frame(timeline.lastFrame))
-                stopPlaying()
-                return setNote("end of the recording")
+            // Past the known end: a live recording may have grown since it was read; ask, and
+            // stop at the end when it has not (or its history has ended).
+            guard timeline.growing, !state.infoInFlight else {
+                if !timeline.growing { reachedTheEnd(timeline.lastFrame) }
+                return
             }
-            // A live recording: read how far it has grown, and go on from there next tick.
-            readRecordingInfo()
-            if state.requested != .frame(timeline.lastFrame), !state.seekInFlight { seekPast(.frame(timeline.lastFrame)) }
+            readRecordingInfo { [unowned self] in
+                guard let grown = self.past?.timeline?.lastFrame, grown > timeline.lastFrame else { return self.reachedTheEnd(timeline.lastFrame) }
+            }
             return
         }
         // Drop frames while a seek is under way: the next tick asks for where the clock is then.
         guard !state.seekInFlight, state.requested != .frame(frame) else { return }
         seekPast(.frame(frame))
+    }
+
+    /// Playback ran into the recording's end: the last frame shown, paused there.
+    private func reachedTheEnd(_ lastFrame: Int) {
+        guard past?.playing != nil else { return }
+        if past?.requested != .frame(lastFrame) { seekPast(.frame(lastFrame)) }
+        stopPlaying()
+        setNote("the end of the recording")
     }
 
     /// The status line's reading of the moment drawn.
