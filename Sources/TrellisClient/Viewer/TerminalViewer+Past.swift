@@ -130,6 +130,8 @@ extension TerminalViewer {
 
     func handlePastKey(_ key: TerminalKey) {
         guard let state = past else { return }
+        // A note speaks of the last key only (an edge reached, a refusal).
+        status.note = ""
         let position = state.requested.position
         let base = state.requested
         switch key {
