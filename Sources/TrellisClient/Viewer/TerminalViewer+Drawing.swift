@@ -16,11 +16,17 @@ extension TerminalViewer {
     }
 
     func render(countsAsFrame: Bool) {
-        guard ready, exitReason == nil, let mirror else { return }
+        guard ready, exitReason == nil, let scene = past?.scene ?? mirror?.scene else { return }
         if countsAsFrame { sceneChanged = false }
-        let scene = mirror.scene
         if case .json = configuration.output {
             guard countsAsFrame else { return }
+            // A past moment: session.seek's reply as it came ({session, at, frame?, time, scene}).
+            if let past {
+                writeOut(JSONWriter.string(past.reply) + "\n")
+                countFrame()
+                return
+            }
+            guard let mirror else { return }
             var line = ByteBuffer()
             line.append("{\"seq\":")
             line.append(utf8: String(mirror.seq))
@@ -44,10 +50,13 @@ extension TerminalViewer {
             let cells = TerminalText.cells(" " + caption).prefix(size.columns)
             canvas.write(String(String.UnicodeScalarView(cells)), column: 0, row: 0, style: CellStyle(intensity: .bold))
         }
-        status.seq = mirror.seq
-        status.bound = mirror.boundCount
-        status.skippedFrames = mirror.skippedFrames
-        status.framesPerSecond = meter.rate(now: Self.now())
+        if let mirror {
+            status.seq = mirror.seq
+            status.bound = mirror.boundCount
+            status.skippedFrames = mirror.skippedFrames
+            status.framesPerSecond = meter.rate(now: Self.now())
+        }
+        status.past = pastStatus()
         canvas.write(status.line(width: size.columns), column: 0, row: size.rows - 1, style: CellStyle(inverse: true))
         switch configuration.output {
         case .terminal:

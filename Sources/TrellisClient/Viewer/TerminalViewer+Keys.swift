@@ -12,6 +12,7 @@ extension TerminalViewer {
             case .character("q"), .character("Q"), .interrupt:
                 finish(.quit)
                 return
+            case _ where past != nil: handlePastKey(key)
             case .up, .character("k"): scroll(dy: -3)
             case .down, .character("j"): scroll(dy: 3)
             case .left, .character("h"): scroll(dx: -6)

@@ -34,6 +34,9 @@ public final class TerminalViewer {
         /// Start with the debug layer shown (the `d` key toggles it).
         public var debug = false
         public var output: Output = .terminal
+        /// Show this past moment of the session's recording instead of the live session
+        /// (`session.seek`; read-only, moved through with timeline keys).
+        public var past: PastMoment?
         /// Decides colours (`TERM`, `COLORTERM`, `NO_COLOR`) and box characters (the locale).
         public var environment: [String: String] = [:]
 
@@ -95,6 +98,8 @@ public final class TerminalViewer {
     var debugLayer = DebugLayerState()
     /// `closeEverything` ran (it runs once, from `run` or `deinit`).
     var loopClosed = false
+    /// The past moment shown instead of the live session (TerminalViewer+Past.swift).
+    var past: PastView?
 
     public init(_ configuration: Configuration) throws(ClientError) {
         self.configuration = configuration
@@ -107,7 +112,8 @@ public final class TerminalViewer {
         rasterizer = SceneRasterizer(colorDepth: ColorDepth.detect(configuration.environment),
                                      unicode: BoxGlyphs.terminalSpeaksUTF8(configuration.environment))
         self.status = ViewerStatus(session: configuration.session)
-        self.status.readOnly = configuration.readOnly
+        self.status.readOnly = configuration.readOnly || configuration.past != nil
+        past = configuration.past.map(PastView.init)
         if case .text(let columns, let rows) = configuration.output { size = (max(1, columns), max(2, rows)) }
     }
 
@@ -158,9 +164,9 @@ public final class TerminalViewer {
         if case .terminal = configuration.output { openTerminal() }
         for signal in [SIGINT, SIGTERM, SIGHUP] { watch(signal) }
         if stdoutTTY != nil { watch(SIGWINCH) }
-        startTimer(0.25) { $0.statusTick() }
+        if past == nil { startTimer(0.25) { $0.statusTick() } }
         connection.onConnect = { [unowned self] error in
-            if let error { self.finish(.failed(error)) } else { self.attach() }
+            if let error { self.finish(.failed(error)) } else if self.past != nil { self.startPast() } else { self.attach() }
         }
         connection.onNotification = { [unowned self] in self.handleNotification($0) }
         connection.onReadHandled = { [unowned self] in
