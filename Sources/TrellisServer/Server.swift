@@ -10,15 +10,17 @@ import Glibc
 /// NDJSON JSON-RPC, dispatched through the method table, answered, and every session a request
 /// touched publishes its frame to its viewers before the loop sleeps again. A live session that
 /// animates keeps a frame timer running at `framesPerSecond`; nothing ticks when idle.
+/// Confined to the loop's thread: the properties every request reads skip Swift's dynamic
+/// exclusivity checks (`@exclusivity(unchecked)`), about a tenth of a pipelined request's time.
 public final class Server {
     public let configuration: ServerConfiguration
     let loop: EventLoop
     var logger: Logger
     private(set) var listener: UnixSocketListener?
     /// The journal and snapshot, when `configuration.stateDirectory` is set.
-    var persistence: Persistence?
-    var clients: [Int: Client] = [:]
-    var sessions: [String: Session] = [:]
+    @exclusivity(unchecked) var persistence: Persistence?
+    @exclusivity(unchecked) var clients: [Int: Client] = [:]
+    @exclusivity(unchecked) var sessions: [String: Session] = [:]
     /// The live frame timer: runs while a live session moves or a viewer lags.
     private(set) lazy var frameClock: FrameClock = {
         let clock = FrameClock(loop: loop, framesPerSecond: configuration.framesPerSecond) { [unowned self] in self.nowMilliseconds }
@@ -33,31 +35,31 @@ public final class Server {
     var signals: [SignalWatcher] = []
     private(set) var isShuttingDown = false
     /// Set by the `shutdown` method: stop once its reply is written.
-    var shutdownRequested = false
+    @exclusivity(unchecked) var shutdownRequested = false
     let startedAt: Double
-    var requestsHandled = 0
+    @exclusivity(unchecked) var requestsHandled = 0
     /// Set in process: sessions ignore `clock: "live"` (no loop runs to move them) and are manual.
     private(set) var manualClocksOnly = false
     var viewersDisconnected = 0
     /// Clients cut for not reading their replies (past the client hard limit).
     var clientsCutForOutput = 0
     /// Where handlers encode results (`MethodContext.encoded`), given back after each reply.
-    var resultBuffer = ByteBuffer(capacity: 1024)
+    @exclusivity(unchecked) var resultBuffer = ByteBuffer(capacity: 1024)
     /// Replies and frames refused because a NaN or an infinity reached them (a bug if ever > 0).
     var nonFiniteRefusals = 0
     /// Until when (loop ms) the request being run may simulate physics (`requestBudgetMilliseconds`).
-    var requestDeadline = Double.infinity
+    @exclusivity(unchecked) var requestDeadline = Double.infinity
     /// How long each request held the loop (a pending request's every turn counts as one), for `stats`.
-    var requestTimings = FrameTimings()
+    @exclusivity(unchecked) var requestTimings = FrameTimings()
     /// Free heap memory handed back after clients close (`MemoryTrim`).
     var memoryTrim = MemoryTrim()
     /// Chunked reloads being staged, one per client at most (data.reload.begin … commit).
     lazy var reloadUploads = ReloadUploads(maximumItems: configuration.maximumUploadItems,
                                            maximumBytes: configuration.maximumUploadBytes)
     /// Requests whose work goes on over later loop turns, by the session they work on.
-    var pendingRequests: [String: PendingRequest] = [:]
+    @exclusivity(unchecked) var pendingRequests: [String: PendingRequest] = [:]
     /// Flight recordings by session name (FlightRecorder), until `recording.stop` collects them.
-    var recordings: [String: ScriptRecording] = [:]
+    @exclusivity(unchecked) var recordings: [String: ScriptRecording] = [:]
     /// Runs their work once per loop turn while any is pending.
     private(set) lazy var pendingRunner: Idle = {
         let idle = Idle(loop: loop)

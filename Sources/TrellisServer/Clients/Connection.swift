@@ -3,7 +3,7 @@ import TrellisTransport
 
 /// One client on the server's Unix socket: its framed stream (`FramedStream`, replies of one
 /// read batch sent as one write), its peer's uid, and a number for logs and stats. Confined to
-/// the loop's thread.
+/// the loop's thread (so its callbacks skip dynamic exclusivity checks, as FramedStream's do).
 public final class Connection {
     /// A number unique for the server's lifetime, for logs and stats.
     public let id: Int
@@ -11,11 +11,11 @@ public final class Connection {
     public let peerUID: UInt32?
     /// Called for every whole message (one line, without its line end); the bytes are valid
     /// only during the call.
-    public var onMessage: (Connection, UnsafeRawBufferPointer) -> Void = { _, _ in }
+    @exclusivity(unchecked) public var onMessage: (Connection, UnsafeRawBufferPointer) -> Void = { _, _ in }
     /// Called when a line longer than the limit was dropped.
-    public var onOversized: (Connection, Int) -> Void = { _, _ in }
+    @exclusivity(unchecked) public var onOversized: (Connection, Int) -> Void = { _, _ in }
     /// Called once, when the connection has closed (peer gone, error, or `close`).
-    public var onClose: (Connection) -> Void = { _ in }
+    @exclusivity(unchecked) public var onClose: (Connection) -> Void = { _ in }
 
     let stream: FramedStream
     /// The socket's descriptor, for splicing frames into it (-1 when libuv would not say).
