@@ -24,8 +24,8 @@ struct RecordScript: ParsableCommand, OptionChecks {
             first and last cells on screen (tolerance 0.5). --checkpoints frames (the default): \
             after a change at most once a frame (1/60 s of session time; changes in one frame \
             are pinned together by the next checkpoint), at each `trellis mark NAME LABEL`, and \
-            at --stop when changes came after the last one; changes: after every change; \
-            marks: only at marks.
+            at --stop when changes came after the last one (--checkpoint-every N: at most \
+            one every N frames); changes: after every change; marks: only at marks.
 
             The server writes the file under its state directory (STATE/recordings/, created \
             new, never through a link), at most 8 MiB; a server with --no-persistence cannot \
@@ -43,11 +43,17 @@ struct RecordScript: ParsableCommand, OptionChecks {
     @Flag(help: "End the recording and write the script.") var stop = false
     @Option(help: ArgumentHelp("When expect lines are written: frames (at most once a frame, and at the stop), changes (after each) or marks (only at trellis mark).", valueName: "when"))
     var checkpoints: String = "frames"
+    @Option(help: ArgumentHelp("With --checkpoints frames: at most one checkpoint every N frames (60 a second), 1 to 36000.", valueName: "n"))
+    var checkpointEvery: Int?
 
     func checkOptions() throws {
         guard stop || out != nil else { throw optionError("give --out FILE to start recording, or --stop to end it") }
         guard ["frames", "changes", "marks"].contains(checkpoints) else {
             throw optionError("--checkpoints: expected frames, changes or marks, found '\(checkpoints)'")
+        }
+        if let every = checkpointEvery {
+            guard (1...36_000).contains(every) else { throw optionError("--checkpoint-every: expected a whole number of frames from 1 to 36000 (60 a second), found \(every)") }
+            guard checkpoints == "frames" else { throw optionError("--checkpoint-every goes with --checkpoints frames only, not \(checkpoints)") }
         }
     }
 
@@ -61,8 +67,9 @@ struct RecordScript: ParsableCommand, OptionChecks {
             throw ExitCode(cannotCreateExit)
         }
         try withServer(global, session: name) { c in
-            let started = try c.call("recording.start", ["session": .string(name), "destination": .string(destination),
-                                                         "checkpoints": .string(checkpoints)])
+            var params: [String: JSONValue] = ["session": .string(name), "destination": .string(destination), "checkpoints": .string(checkpoints)]
+            if let every = checkpointEvery { params["checkpointEvery"] = .number(Double(every)) }
+            let started = try c.call("recording.start", params)
             c.emit(started) { r in
                 ["recording \(name) (server file \(r["path"]?.stringValue ?? "?")); end with: trellis record-script \(name) --stop"]
             }

@@ -66,6 +66,10 @@ import TrellisClient
         #expect(r.status == 64 && r.stderr.contains("give --out FILE to start recording, or --stop to end it"))
         r = server.trellis("record-script", "s", "--out", directory + "/x.trellis", "--checkpoints", "often")
         #expect(r.status == 64 && r.stderr.contains("--checkpoints: expected frames, changes or marks, found 'often'"))
+        r = server.trellis("record-script", "s", "--out", directory + "/x.trellis", "--checkpoint-every", "0")
+        #expect(r.status == 64 && r.stderr.contains("--checkpoint-every: expected a whole number of frames from 1 to 36000 (60 a second), found 0"), "\(r.stderr)")
+        r = server.trellis("record-script", "s", "--out", directory + "/x.trellis", "--checkpoints", "marks", "--checkpoint-every", "6")
+        #expect(r.status == 64 && r.stderr.contains("--checkpoint-every goes with --checkpoints frames only, not marks"), "\(r.stderr)")
         r = server.trellis("record-script", "nope", "--out", directory + "/x.trellis")
         #expect(r.status == 65 && r.stderr == "no session named 'nope'; sessions: s\n", "\(r.stderr)")
         r = server.trellis("record-script", "s", "--stop")
@@ -78,8 +82,9 @@ import TrellisClient
         r = server.trellis("record-script", "s", "--out", directory)
         #expect(r.status == 73 && r.stderr.contains("it is a directory"))
         #expect(server.trellis("record-script", "s", "--stop").stderr.contains("is not being recorded"))
-        // Recording twice.
-        #expect(server.trellis("record-script", "s", "--out", directory + "/x.trellis").status == 0)
+        // Recording twice (the first spacing its checkpoints, as the server says back).
+        r = server.trellis("--json", "record-script", "s", "--out", directory + "/x.trellis", "--checkpoint-every", "30")
+        #expect(r.status == 0 && r.stdout.contains("\"checkpointEvery\":30"), "\(r.stdout) \(r.stderr)")
         r = server.trellis("record-script", "s", "--out", directory + "/y.trellis")
         #expect(r.status == 65 && r.stderr.contains("session 's' is already being recorded (to "))
         // A destination gone unwritable by the stop: the script stays on the server, named.

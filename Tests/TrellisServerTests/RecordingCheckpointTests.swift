@@ -53,6 +53,31 @@ import TrellisProtocol
         #expect(stopped["script"]?.stringValue?.hasSuffix("tolerance=0.5\n") == true)
     }
 
+    /// `checkpointEvery`: with frames, at most one checkpoint every N frames; marks still get
+    /// theirs; out of range, or with another mode, refused before anything is recorded.
+    @Test func checkpointEverySpacesTheFramesCheckpoints() throws {
+        let scratch = ScratchDirectory(prefix: "trellis-checkpoints")
+        let (server, started) = try Self.start(scratch, #"{"session":"m","checkpointEvery":6}"#)
+        defer { server.loop.close() }
+        #expect(started["checkpointEvery"] == .number(6))
+        // Twelve frames, a scroll in each: checkpoints at the start, at frame 6 and at frame 12.
+        for k in 1...12 {
+            try Self.advance(server, 1000.0 / 60)
+            try Self.scroll(server, 10 * k)
+        }
+        try H.ok(server, "recording.mark", #"{"session":"m","label":"here"}"#)
+        let lines = Self.checkpoints(try H.ok(server, "recording.stop", #"{"session":"m"}"#))
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.dropFirst().first?.contains("time=100ms ") == true && lines.dropFirst().first?.contains(" offset=0,50 ") == true, "\(lines)")
+        #expect(lines.dropFirst(2).first?.contains("time=200ms ") == true, "\(lines)")
+        for bad in [#""checkpointEvery":0"#, #""checkpointEvery":36001"#, #""checkpointEvery":1.5"#, #""checkpointEvery":"6""#,
+                    #""checkpoints":"changes","checkpointEvery":6"#] {
+            let refused = try H.refusal(server, "recording.start", "{\"session\":\"m\",\(bad)}")
+            #expect(refused.code == -32602 && refused.message.hasPrefix("params.checkpointEvery: "), "\(bad): \(refused.message)")
+        }
+        #expect(try H.refusal(server, "recording.stop", #"{"session":"m"}"#).domainCode == "invalid_state")
+    }
+
     @Test func aStopWithEveryChangePinnedAddsNoCheckpoint() throws {
         let scratch = ScratchDirectory(prefix: "trellis-checkpoints")
         let (server, _) = try Self.start(scratch, #"{"session":"m"}"#)

@@ -14,7 +14,7 @@ enum RecordingMethods {
 
     static let entries: [Method] = [
         Method("recording.start", .changesServer) { context throws(RPCError) in
-            try context.allow(["session", "destination", "checkpoints"])
+            try context.allow(["session", "destination", "checkpoints", "checkpointEvery"])
             let session = try context.sessionBroughtToNow()
             let server = context.server
             if let existing = server.recordings[session.name] {
@@ -35,6 +35,17 @@ enum RecordingMethods {
             guard let mode = ScriptRecording.Checkpoints(rawValue: modeName) else {
                 throw .invalidParams("params.checkpoints: expected \"frames\" (the default: after a change at most once a frame, and at the stop), \"changes\" (after every change) or \"marks\" (only at recording.mark), found \"\(modeName)\"")
             }
+            var every = 1
+            if let given = context.params.field("checkpointEvery") {
+                let most = ScriptRecording.maximumCheckpointFrames
+                guard case .number(let n) = given, n.isFinite, n == n.rounded(), n >= 1, n <= Double(most) else {
+                    throw .invalidParams("params.checkpointEvery: expected a whole number of frames from 1 to \(most) (60 a second), found \(JSONWriter.string(given))")
+                }
+                guard mode == .frames else {
+                    throw .invalidParams("params.checkpointEvery: goes with checkpoints \"frames\" only (it spaces those checkpoints), not \"\(mode.rawValue)\"")
+                }
+                every = Int(n)
+            }
             guard let directory = server.configuration.stateDirectory else {
                 throw .domain("invalid_state", "recording needs the server's state directory (it writes STATE/recordings/); this server runs without one (--no-persistence, or in process): start trellisd with --state-dir DIR")
             }
@@ -46,7 +57,7 @@ enum RecordingMethods {
             let recording: ScriptRecording
             do throws(PersistenceError) {
                 recording = try ScriptRecording.create(in: directory, session: session, destination: destination, checkpoints: mode,
-                                                       historyBytes: server.configuration.maximumHistoryBytes)
+                                                       checkpointEvery: every, historyBytes: server.configuration.maximumHistoryBytes)
             } catch {
                 throw .domain("persistence_failed", "cannot start recording '\(session.name)': \(error.description)")
             }
@@ -61,8 +72,10 @@ enum RecordingMethods {
             server.armFlushes(recording)
             server.recordings[session.name] = recording
             session.recording = recording
-            return .object(["session": .string(session.name), "path": .string(recording.path),
-                            "checkpoints": .string(mode.rawValue), "maximumBytes": .number(Double(ScriptRecording.maximumBytes))])
+            var result: [String: JSONValue] = ["session": .string(session.name), "path": .string(recording.path),
+                                               "checkpoints": .string(mode.rawValue), "maximumBytes": .number(Double(ScriptRecording.maximumBytes))]
+            if mode == .frames { result["checkpointEvery"] = .number(Double(every)) }
+            return .object(result)
         },
         Method("recording.mark", .changesServer) { context throws(RPCError) in
             try context.allow(["session", "label"])

@@ -41,7 +41,8 @@ final class ScriptRecording {
 
     /// The length of a frame for `Checkpoints.frames` (seconds of session time), less what the
     /// wire rounds away (a tick of 16.666666666666668 ms is a frame).
-    static let checkpointFrame = 1 / SessionHistory.framesPerSecond - SessionHistory.sameMoment
+    /// The most frames `checkpointEvery` may ask between checkpoints (ten minutes at 60 a second).
+    static let maximumCheckpointFrames = 36_000
 
     let sessionName: String
     /// The name as a script word (`RecordedScriptLines.word`), made once.
@@ -55,6 +56,8 @@ final class ScriptRecording {
     /// What the client asked the script be copied to (its own path, given back at the stop).
     let destination: String?
     let checkpoints: Checkpoints
+    /// With `.frames`: at most one checkpoint every this many frames (1 to `maximumCheckpointFrames`).
+    let checkpointEvery: Int
     private var fd: Int32
     /// What the script holds: written to the file, and gathered (`pending`).
     private(set) var bytes = 0
@@ -85,7 +88,8 @@ final class ScriptRecording {
     let history: SessionHistory
 
     private init(session: Session, path: String, fd: Int32, destination: String?, checkpoints: Checkpoints,
-                 historyBytes: Int) {
+                 checkpointEvery: Int, historyBytes: Int) {
+        self.checkpointEvery = checkpointEvery
         sessionName = session.name
         sessionWord = RecordedScriptLines.word(session.name)
         self.session = session
@@ -103,7 +107,7 @@ final class ScriptRecording {
     /// A new recording file in `STATE/recordings/`, named after the time (Unix seconds) and a counter.
     /// `historyBytes`: the most bytes of changes its history keeps (`SessionHistory.maximumChangeBytes`).
     static func create(in stateDirectory: String, session: Session, destination: String?, checkpoints: Checkpoints,
-                       historyBytes: Int = SessionHistory.maximumChangeBytes) throws(PersistenceError) -> ScriptRecording {
+                       checkpointEvery: Int = 1, historyBytes: Int = SessionHistory.maximumChangeBytes) throws(PersistenceError) -> ScriptRecording {
         let stamp = Int(time(nil))
         let directory = stateDirectory + "/recordings"
         if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw .system("cannot create", directory) }
@@ -118,7 +122,7 @@ final class ScriptRecording {
             let path = "\(directory)/\(stamp)-\(attempt).trellis"
             let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
             if fd >= 0 { return ScriptRecording(session: session, path: path, fd: fd, destination: destination, checkpoints: checkpoints,
-                                                 historyBytes: historyBytes) }
+                                                 checkpointEvery: checkpointEvery, historyBytes: historyBytes) }
             if errno != EEXIST { throw .system("cannot create", path) }
         }
         throw PersistenceError("cannot create a recording in \(directory): 100 names taken; remove old recordings")
@@ -149,7 +153,7 @@ final class ScriptRecording {
     func checkpointDue(at time: Double) -> Bool {
         switch checkpoints {
         case .changes: return true
-        case .frames: return time - checkpointTime >= Self.checkpointFrame
+        case .frames: return time - checkpointTime >= Double(checkpointEvery) / SessionHistory.framesPerSecond - SessionHistory.sameMoment
         case .marks: return false
         }
     }
