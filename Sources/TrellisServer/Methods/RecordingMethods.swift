@@ -114,14 +114,13 @@ enum RecordingMethods {
         Method("recording.info", .reads) { context throws(RPCError) in
             try context.allow(["session"])
             let server = context.server
-            let history = try server.history(&context)
+            let recording = try server.recording(&context)
+            let history = recording.history
             let name = try context.string("session")
-            guard let recording = server.recordings[name] else { throw Server.notRecording(name) }
             let (end, lastFrame) = server.seekRange(history, session: name, context: context)
             func milliseconds(_ time: Double) -> JSONValue { .number(WireEncoding.milliseconds(time - history.startTime)) }
             let marks: [JSONValue] = history.marks.map { mark in
-                let frame = Int(((mark.time - history.startTime) * SessionHistory.framesPerSecond + 1e-6).rounded(.down))
-                return .object(["label": .string(mark.label), "at": milliseconds(mark.time), "frame": .number(Double(frame))])
+                .object(["label": .string(mark.label), "at": milliseconds(mark.time), "frame": .number(Double(history.frame(at: mark.time)))])
             }
             var result: [String: JSONValue] = [
                 "session": .string(name), "path": .string(recording.path), "checkpoints": .string(recording.checkpoints.rawValue),
@@ -135,7 +134,7 @@ enum RecordingMethods {
         Method("session.seek", .reads) { context throws(RPCError) in
             try context.allow(["session", "at", "atFrame"])
             let server = context.server
-            let history = try server.history(&context)
+            let history = try server.recording(&context).history
             let name = try context.string("session")
             let moment = try server.seekMoment(context, history: history, required: true)!
             // A long replay goes on over later loop turns (SessionSeek), the loop serving others.

@@ -157,7 +157,7 @@ enum ReloadUploadMethods {
     /// Whether a recording of `session` will write a commit of its params (a recording begins
     /// only between requests naming the session, never during a commit).
     private static func isRecorded(_ session: Session, server: Server) -> Bool {
-        server.recordings[session.name]?.session === session
+        session.recording != nil
     }
 
     /// How a commit is made durable: by its journal line, or (`snapshot`) by a snapshot of

@@ -178,7 +178,7 @@ enum SessionMethods {
     /// amounts to, as no history outlives the server.
     private static func forkedFromThePast(_ context: inout MethodContext, name: String, clock: Session.Clock) throws(RPCError) -> JSONValue {
         let server = context.server
-        let history = try server.history(&context)
+        let history = try server.recording(&context).history
         let source = try context.string("session")
         let moment = try server.seekMoment(context, history: history, required: true)!
         // The fork journals itself, in one go or at its last deferred step.

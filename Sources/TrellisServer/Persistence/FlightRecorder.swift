@@ -49,7 +49,7 @@ extension Server {
     /// (`writeParams` writes its params): one `rpc` line, when that line is a request the server
     /// reads (its message limit); else the recording stops before it, saying why.
     func recordCommitted(_ method: String, session: Session, capacity: Int, writeParams: (inout ByteBuffer) -> Void) {
-        guard let recording = recordings[session.name], recording.session === session else { return }
+        guard let recording = session.recording else { return }
         var json = ByteBuffer(capacity: min(capacity, configuration.maximumMessageBytes))
         writeParams(&json)
         guard recording.isWriting else { return }
@@ -86,9 +86,7 @@ extension Server {
 
     /// Writes `# mark: LABEL` and a checkpoint into `session`'s recording.
     func markRecording(of session: Session, label: String) throws(RPCError) -> ScriptRecording {
-        guard let recording = recordings[session.name], recording.session === session else {
-            throw Self.notRecording(session.name)
-        }
+        guard let recording = session.recording else { throw Self.notRecording(session.name) }
         guard recording.isWriting else {
             throw .domain("invalid_state", "the recording of '\(session.name)' has ended (\(recording.ended ?? "")); stop it to get what it holds: trellis record-script \(session.name) --stop")
         }

@@ -114,6 +114,13 @@ final class SessionHistory {
         return true
     }
 
+    /// The last whole frame (60 a second since the recording began) at or before `time` (engine
+    /// seconds): a range's last frame, a mark's frame.
+    func frame(at time: Double) -> Int {
+        let milliseconds = (time - startTime) * 1000
+        return Int((milliseconds / 1000 * Self.framesPerSecond + 1e-6).rounded(.down))
+    }
+
     /// Notes a mark made at `time`, while the history still grows and has room for it.
     func mark(_ label: String, at time: Double) {
         guard stopped == nil, marks.count < Self.maximumMarks else { return }

@@ -15,14 +15,14 @@ extension Server {
         var frame: Int?
     }
 
-    /// The history of the recording of `params.session`, or why there is none.
-    func history(_ context: inout MethodContext) throws(RPCError) -> SessionHistory {
+    /// The recording of `params.session` (its history is what a seek replays), or why there is none.
+    func recording(_ context: inout MethodContext) throws(RPCError) -> ScriptRecording {
         let name = try context.string("session")
         guard let recording = recordings[name] else {
             guard sessions[name] != nil else { throw .unknownSession(name, known: sessions.keys.sorted()) }
             throw .domain("invalid_state", "session '\(name)' is not being recorded, so it has no past to revisit; start a recording with: trellis record-script \(name) --out FILE (moments from then on can be revisited)")
         }
-        return recording.history
+        return recording
     }
 
     /// The moment named by `params.at` (ms since the recording began) or `params.atFrame` (60
@@ -66,8 +66,7 @@ extension Server {
     /// frame (60 a second since the recording began) at or before it.
     func seekRange(_ history: SessionHistory, session name: String, context: MethodContext) -> (end: Double, lastFrame: Int) {
         let end = seekEnd(history, session: name, context: context)
-        let milliseconds = (end - history.startTime) * 1000
-        return (end, Int((milliseconds / 1000 * SessionHistory.framesPerSecond + 1e-6).rounded(.down)))
+        return (end, history.frame(at: end))
     }
 
     /// The last moment `history` covers: where it stopped, else the live session's now (its
