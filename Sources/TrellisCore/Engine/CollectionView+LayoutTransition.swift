@@ -222,8 +222,7 @@ extension CollectionView {
         }
         var itemID = item?.id, payload = item?.data
         if item == nil, element.isCell, data.contains(element.indexPath) {
-            itemID = data[element.indexPath].id
-            payload = data[element.indexPath].data
+            (itemID, payload) = data.idAndPayload(at: element.indexPath)
         }
         var animation = ViewAnimation(from: b.attributes, to: end, startTime: time, timing: timing, transaction: transaction)
         animation.interactive = interactive

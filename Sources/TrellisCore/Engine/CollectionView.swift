@@ -286,9 +286,7 @@ public struct CollectionView: Sendable {
                         let element = bound.keys[key.source]
                         var itemID: ItemID?, payload: ItemPayload?
                         if element.isCell, data.contains(element.indexPath) {
-                            let item = data[element.indexPath]
-                            itemID = item.id
-                            payload = item.data
+                            (itemID, payload) = data.idAndPayload(at: element.indexPath)
                         } else if let number = element.bodyNumber, let body = dynamics.bodies[number] {
                             // A body's name stands where a cell's item id does.
                             itemID = ItemID(body.name)

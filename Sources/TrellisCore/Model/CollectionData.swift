@@ -81,6 +81,12 @@ public struct CollectionData: Hashable, Sendable {
 
     @inlinable public subscript(indexPath: IndexPath) -> Item { sections[indexPath.section].items[indexPath.item] }
 
+    /// The identifier and payload of the item at `indexPath` (which must exist), without building
+    /// the item: a scene reads these for every cell of every frame.
+    @inlinable public func idAndPayload(at indexPath: IndexPath) -> (id: ItemID, data: ItemPayload?) {
+        sections[indexPath.section].items.idAndPayload(at: indexPath.item)
+    }
+
     /// The index path of the item with `id` (a linear search; the engine keeps its own index).
     public func indexPath(of id: ItemID) -> IndexPath? {
         for (s, section) in sections.enumerated() {

@@ -36,6 +36,11 @@ struct ItemChunk: Sendable {
     var isEmpty: Bool { storage.columns.isEmpty }
     var sizedCount: Int { storage.columns.sizedCount }
     @usableFromInline subscript(offset: Int) -> Item { storage.columns[offset] }
+    /// Item `offset`'s identifier and payload, without building the item (its reuse identifier
+    /// and size): what a scene shows of a cell, read every frame for every view.
+    @usableFromInline func idAndPayload(at offset: Int) -> (id: ItemID, data: ItemPayload?) {
+        (storage.columns.ids[offset], storage.columns.payload(at: offset))
+    }
     func size(at offset: Int) -> Size? { storage.columns.size(at: offset) }
     /// Every item's size, or empty while no item has one: read whole by loops over the chunk.
     var sizes: [Size?] { storage.columns.sizes }

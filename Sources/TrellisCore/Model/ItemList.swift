@@ -62,6 +62,13 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         set { replace(at: position, with: newValue) }
     }
 
+    /// Item `position`'s identifier and payload, without building the whole item.
+    public func idAndPayload(at position: Int) -> (id: ItemID, data: ItemPayload?) {
+        precondition(position >= 0 && position < count, "item index \(position) out of range 0..<\(count)")
+        let (k, offset) = locate(position)
+        return chunks[k].idAndPayload(at: offset)
+    }
+
     /// The chunk holding `position` and the position's offset in it (a binary search of `ends`).
     @inlinable func locate(_ position: Int) -> (chunk: Int, offset: Int) {
         var lo = 0, hi = ends.count - 1
