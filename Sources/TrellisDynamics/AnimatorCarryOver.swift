@@ -16,13 +16,25 @@ public struct AnimatorCarryOver: Hashable, Sendable {
     public var touching: [TouchingContact]
     public var found: [TouchKey]
     public var joints: JointImpulses
+    /// The items whose springs between items stepped them last, by their place in the animator's
+    /// order of items, with their stepping velocities' offsets (`SteppedKick`).
+    public var kicks: [IndexedKick]
 
     public init(elapsedTime: Double, steps: Int, isPaused: Bool, restTimesCleared: Bool, nextBehavior: Int, restTimes: [Double],
-                contacts: [CachedContact], touching: [TouchingContact], found: [TouchKey], joints: JointImpulses) {
+                contacts: [CachedContact], touching: [TouchingContact], found: [TouchKey], joints: JointImpulses,
+                kicks: [IndexedKick] = []) {
         self.elapsedTime = elapsedTime; self.steps = steps; self.isPaused = isPaused; self.restTimesCleared = restTimesCleared
         self.nextBehavior = nextBehavior; self.restTimes = restTimes; self.contacts = contacts; self.touching = touching
-        self.found = found; self.joints = joints
+        self.found = found; self.joints = joints; self.kicks = kicks
     }
+}
+
+/// One item's `SteppedKick`, by its place in the animator's order of items.
+public struct IndexedKick: Hashable, Sendable {
+    public var index: Int
+    public var kick: SteppedKick
+
+    public init(index: Int, kick: SteppedKick) { self.index = index; self.kick = kick }
 }
 
 /// A contact's identity (`Contact.Key`) and its impulses at the end of a step.

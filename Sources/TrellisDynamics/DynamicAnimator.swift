@@ -360,7 +360,10 @@ public struct DynamicAnimator: Sendable {
         AnimatorCarryOver(elapsedTime: elapsedTime, steps: steps, isPaused: isPaused, restTimesCleared: restTimesCleared,
                           nextBehavior: nextBehavior, restTimes: bodies.storage.map(\.restTime),
                           contacts: contactCache.entries, touching: contactTracker.touches, found: contactTracker.foundKeys,
-                          joints: lastJointImpulses)
+                          joints: lastJointImpulses,
+                          kicks: bodies.kicks.indices.compactMap { k in
+                              bodies.kicks[k].step == 0 ? nil : IndexedKick(index: k, kick: bodies.kicks[k])
+                          })
     }
 
     /// Puts back what a snapshot kept (its items and behaviours already in place).
@@ -376,6 +379,7 @@ public struct DynamicAnimator: Sendable {
         contactCache = ContactCache(entries: c.contacts)
         contactTracker = ContactTracker(touches: c.touching, found: c.found)
         lastJointImpulses = c.joints
+        for entry in c.kicks where bodies.kicks.indices.contains(entry.index) { bodies.kicks[entry.index] = entry.kick }
         events.removeAll()
     }
 
@@ -465,11 +469,12 @@ public struct DynamicAnimator: Sendable {
         var motion = freeMotion
         freeMotion = []
         motion.removeAll(keepingCapacity: true)
-        bodies.withBodyArrays { all, linear in
+        bodies.withBodyArrays { all, linear, kicks in
+            SteppedKick.takeStepping(&all, kicks, step: h)
             constraints.applySprings(&all, &linear, step: h)
             var memo = FreeMotion.Memo(), angularMemo = FreeMotion.Memo()
             for k in all.indices {
-                motion.append(FreeMotion.advance(&all[k], linear[k], step: h, memo: &memo, angularMemo: &angularMemo))
+                motion.append(FreeMotion.advance(&all[k], linear[k], &kicks[k], step: h, memo: &memo, angularMemo: &angularMemo))
                 if !linear[k].isEmpty { linear[k] = LinearForces() }
             }
             guard constraints.hasJoints || !constraints.contacts.isEmpty else { return }
@@ -519,6 +524,7 @@ public struct DynamicAnimator: Sendable {
                 broken.append(k)
             }
         }
+        for k in broken { bodies.kicks[k] = .none }
         brokenBodies += broken
     }
 
@@ -549,6 +555,7 @@ public struct DynamicAnimator: Sendable {
         let maxRotation = Self.maximumAngularSpeed * h
         var broken: [Int] = []
         var index = 0
+        let kicks = bodies.kicks
         bodies.forEach { body in
             defer { index += 1 }
             let pose = (center: body.center, angle: body.angle)
@@ -582,7 +589,13 @@ public struct DynamicAnimator: Sendable {
                 broken.append(index)
                 return
             }
+            // The velocity half a kick ahead of the stepping one again (`SteppedKick`).
+            if kicks[index].step != 0 {
+                body.velocity += kicks[index].velocity
+                body.angularVelocity += kicks[index].angular
+            }
         }
+        for k in broken { bodies.kicks[k] = .none }
         brokenBodies += broken
     }
 

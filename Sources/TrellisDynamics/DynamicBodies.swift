@@ -5,6 +5,9 @@ public struct DynamicBodies: Sendable {
     /// What the behaviours gathered for each body this (sub-)step in closed forms (`LinearForces`),
     /// beside `storage`; cleared by the step.
     var linear: [LinearForces] = []
+    /// Each body's stepping velocity's offset while springs between items step it (`SteppedKick`),
+    /// beside `storage`, carried from step to step.
+    var kicks: [SteppedKick] = []
     public private(set) var ids: [DynamicItemID] = []
     private var index = ItemIndex()
 
@@ -27,9 +30,11 @@ public struct DynamicBodies: Sendable {
     mutating func insert(_ body: DynamicBody, for id: DynamicItemID) {
         if let k = index(of: id) {
             storage[k] = body
+            kicks[k] = .none
         } else {
             storage.append(body)
             linear.append(LinearForces())
+            kicks.append(.none)
             ids.append(id)
             index.insert(ids.count - 1, of: ids)
         }
@@ -39,6 +44,7 @@ public struct DynamicBodies: Sendable {
         guard let k = index(of: id) else { return }
         storage.remove(at: k)
         linear.remove(at: k)
+        kicks.remove(at: k)
         ids.remove(at: k)
         index.rebuild(ids)
     }
@@ -58,14 +64,17 @@ extension DynamicBodies {
         swap(&all, &storage)
     }
 
-    /// The bodies and what acts on them in closed forms, as arrays for the step.
-    mutating func withBodyArrays(_ body: (inout [DynamicBody], inout [LinearForces]) -> Void) {
-        var all = [DynamicBody](), forces = [LinearForces]()
+    /// The bodies, what acts on them in closed forms and their stepping velocities' offsets, as
+    /// arrays for the step.
+    mutating func withBodyArrays(_ body: (inout [DynamicBody], inout [LinearForces], inout [SteppedKick]) -> Void) {
+        var all = [DynamicBody](), forces = [LinearForces](), offsets = [SteppedKick]()
         swap(&all, &storage)
         swap(&forces, &linear)
-        body(&all, &forces)
+        swap(&offsets, &kicks)
+        body(&all, &forces, &offsets)
         swap(&all, &storage)
         swap(&forces, &linear)
+        swap(&offsets, &kicks)
     }
 }
 

@@ -36,6 +36,10 @@ import TrellisProtocol
         try add(.object(["type": .string("attachment"), "kind": .string("pin"), "item": .object(["body": .string("bar")]),
                          "anchor": .array([.number(200), .number(400)])]))
         try add(.object(["type": .string("field"), "kind": .string("noise"), "strength": .number(0.3), "items": items]))
+        // A spring between two items: stepped as leapfrog, its stepping velocities carried in
+        // the snapshot (`SteppedKick`); without them the pair went on half a kick off.
+        try add(.object(["type": .string("attachment"), "item": .object(["body": .string("b3")]),
+                         "attachedTo": .object(["body": .string("b17")]), "frequency": .number(2.5), "damping": .number(0.1)]))
         return view
     }
 

@@ -13,7 +13,9 @@ import TrellisGeometry
 /// resistance on v·e^(−r·t), a spring to a fixed point on the damped oscillator's curve, at any
 /// step. A body that some other force acts on (an item–item spring, a field whose force depends on
 /// where the item is) is **stepped** as Box2D steps it, symplectic Euler: v += h·F/m, then
-/// x += h·v, resistance as v·e^(−r·h).
+/// x += h·v, resistance as v·e^(−r·h); springs between items as leapfrog, their stepping velocity
+/// half a kick behind the body's (`SteppedKick`), so that they keep their phase as well as their
+/// period and decay.
 ///
 /// Contacts and joints then change the velocity by impulses (Δ). Moved by h·Δ on top of the free
 /// motion, a body resting on a floor would still fall by the ½·g·h² the exact step adds over a
@@ -52,14 +54,38 @@ struct FreeMotion: Sendable {
 
     /// Moves `body`'s velocities to their free values at the end of the step (what the solver
     /// starts from) and returns the free motion; the pose is set later by `place`.
-    static func advance(_ body: inout DynamicBody, _ forces: LinearForces, step h: Double, memo: inout Memo, angularMemo: inout Memo) -> FreeMotion {
-        let x0 = body.center, v0 = body.velocity, a0 = body.angle, w0 = body.angularVelocity
+    /// `kick`: the body's stepping velocity's offset (`SteppedKick`), updated for this step; when
+    /// it is one of a step of this length, the body's velocity is the stepping one already
+    /// (`SteppedKick.takeStepping`).
+    static func advance(_ body: inout DynamicBody, _ forces: LinearForces, _ kick: inout SteppedKick, step h: Double,
+                        memo: inout Memo, angularMemo: inout Memo) -> FreeMotion {
+        let x0 = body.center, a0 = body.angle
+        var v0 = body.velocity, w0 = body.angularVelocity
+        let carried = kick.step == h
+        if forces.hasSprings {
+            // Leapfrog: the stepping velocity, half a kick behind the velocity, carries on from
+            // the last step of this length, else starts half this step's kick behind.
+            let spring = forces.springForce * body.inverseMass, turn = forces.springTorque * body.inverseInertia
+            if !carried {
+                v0 -= spring * (h / 2)
+                w0 -= turn * (h / 2)
+            }
+            kick = SteppedKick(velocity: spring * (h / 2), angular: turn * (h / 2), step: h)
+        } else if kick.step != 0 {
+            // No spring any more: the velocity, half a kick ahead of the stepping one.
+            if carried {
+                v0 += kick.velocity
+                w0 += kick.angular
+            }
+            kick = .none
+        }
         var x = x0, v = v0, angle = a0, w = w0
-        if body.force != .zero || body.torque != 0 {
+        if body.force != .zero || body.torque != 0 || forces.hasSprings {
             // Stepped: everything as a force at the start of the step, linear damping as its decay.
             let (f, t) = forces.force(on: body)
-            v = (v0 + (body.force + f) * (body.inverseMass * h)) * decay(body.properties.resistance + forces.damping, h)
-            w = (w0 + (body.torque + t) * (body.inverseInertia * h)) * decay(body.properties.angularResistance + forces.angleDamping, h)
+            v = (v0 + (body.force + f + forces.springForce) * (body.inverseMass * h)) * decay(body.properties.resistance + forces.damping, h)
+            w = (w0 + (body.torque + t + forces.springTorque) * (body.inverseInertia * h))
+                * decay(body.properties.angularResistance + forces.angleDamping, h)
             if body.inverseMass == 0 { v = .zero }
             if body.inverseInertia == 0 { w = 0 }
             body.force = .zero

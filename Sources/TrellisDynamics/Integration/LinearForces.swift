@@ -22,6 +22,10 @@ struct LinearForces: Sendable {
     var angleStiffness = 0.0
     var angleMoment = 0.0
     var angleDamping = 0.0
+    /// The springs between items (and off-centre ones), mass × pt/s² and a torque: stepped, as
+    /// leapfrog (`SteppedKick`), not in closed form.
+    var springForce = Vector.zero
+    var springTorque = 0.0
 
     /// A spring of rest length `length` from a body's centre to the fixed point `anchor`,
     /// per unit mass: stiffness ω², damping 2ζω along its axis only (as Box2D damps a distance
@@ -36,8 +40,11 @@ struct LinearForces: Sendable {
     /// Nothing gathered (the common case: one comparison rather than the fields one by one).
     var isEmpty: Bool {
         steadyForce == .zero && steadyTorque == 0 && stiffness == 0 && damping == 0 && ranged == nil
-            && angleStiffness == 0 && angleDamping == 0
+            && angleStiffness == 0 && angleDamping == 0 && springForce == .zero && springTorque == 0
     }
+
+    /// Some spring between items acts on the body this (sub-)step.
+    var hasSprings: Bool { springForce != .zero || springTorque != 0 }
 
     /// Every number finite, and its closed form over a step of `h` seconds too: a negative
     /// damping or stiffness grows as e^(−C·h) or e^(√−K·h), past a Double from 709 (a behaviour
@@ -57,6 +64,7 @@ struct LinearForces: Sendable {
         var all = steadyForce.dx.isFinite && steadyForce.dy.isFinite && steadyTorque.isFinite && stiffness.isFinite
             && anchorMoment.dx.isFinite && anchorMoment.dy.isFinite && damping.isFinite
             && angleStiffness.isFinite && angleMoment.isFinite && angleDamping.isFinite
+            && springForce.dx.isFinite && springForce.dy.isFinite && springTorque.isFinite
         if let ranged {
             all = all && ranged.stiffness.isFinite && ranged.damping.isFinite && ranged.length.isFinite
         }

@@ -33,15 +33,17 @@ struct DistanceSpring: Sendable {
                                                            length: spring.length, stiffness: w * w, damping: 2 * spring.dampingRatio * w)
                     } else {
                         stepped.update(frequency: spring.frequency, dampingRatio: spring.dampingRatio, step: h)
-                        spring.applyForce(all, stiffness: stepped.stiffness, damping: stepped.damping)
+                        spring.applyForce(all, linear, stiffness: stepped.stiffness, damping: stepped.damping)
                     }
                 }
             }
         }
     }
 
-    /// `stiffness` and `damping` per unit of effective mass (`SteppedSpring`).
-    private func applyForce(_ bodies: UnsafeMutableBufferPointer<DynamicBody>, stiffness: Double, damping: Double) {
+    /// `stiffness` and `damping` per unit of effective mass (`SteppedSpring`), gathered apart
+    /// from other forces: the step moves by them as leapfrog (`SteppedKick`).
+    private func applyForce(_ bodies: UnsafeMutableBufferPointer<DynamicBody>, _ linear: UnsafeMutableBufferPointer<LinearForces>,
+                            stiffness: Double, damping: Double) {
         precondition(b < bodies.count && (a ?? 0) < bodies.count, "a spring's item is not in the animator")
         let endA = AnchorPoint(body: a, local: localA, in: bodies), endB = AnchorPoint(body: b, local: localB, in: bodies)
         let delta = endB.point.vector(from: endA.point)
@@ -62,11 +64,11 @@ struct DistanceSpring: Sendable {
             let mass = 1 / inverse
             force = u * -(mass * stiffness * (current - length) + mass * damping * relative.dot(u))
         }
-        bodies[b].force += force
-        bodies[b].torque += endB.r.cross(force)
+        linear[b].springForce += force
+        linear[b].springTorque += endB.r.cross(force)
         if let a {
-            bodies[a].force -= force
-            bodies[a].torque -= endA.r.cross(force)
+            linear[a].springForce -= force
+            linear[a].springTorque -= endA.r.cross(force)
         }
     }
 }

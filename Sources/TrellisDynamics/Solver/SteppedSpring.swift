@@ -9,9 +9,9 @@ import Darwin
 /// does: the step's two eigenvalues are the exact e^((−ζω ± iω_d)·h). With a = e^(−ζωh):
 /// c·h = 1 − a² and k·h² = 2 − c·h − 2a·cos(ω_d·h) (cosh(ω√(ζ²−1)·h) over-damped). A plain
 /// k = ω², c = 2ζω decays 2.6 % too fast per period at 1 Hz and ζ = 0.2 on 60 Hz steps; these
-/// keep the period and the decay exact at any step the spring is stable at. What they cannot
-/// give is the phase of a spring that starts mid-step: the stepped velocity is the one half a
-/// step on, so a spring released from rest runs up to half a step early.
+/// keep the period and the decay exact at any step the spring is stable at. The phase comes from
+/// stepping them as leapfrog (`SteppedKick`): started from the body's velocity itself, a spring
+/// released from rest ran up to half a step early.
 struct SteppedSpring: Sendable, Equatable {
     var frequency = 0.0, dampingRatio = 0.0, step = 0.0
     var stiffness = 0.0, damping = 0.0

@@ -95,13 +95,14 @@ enum DynamicsStateCoding {
     /// `{elapsedTime, steps, paused, restTimesCleared, nextBehavior, restTimes, contacts: [[a, b,
     /// boundary, feature, normalImpulse, tangentImpulse]], touching: [{key: [behavior, first,
     /// second, boundary], point, id?}], found: [[…]], joints: {ropes, pins, welds, slides: [[a, b,
-    /// h, impulses…]]}, accumulated, lastTime}`; -1 stands for no item (a boundary's or the world's).
+    /// h, impulses…]]}, accumulated, lastTime, kicks?: [[item, dx, dy, angular, step]]}`; -1 stands
+    /// for no item (a boundary's or the world's); `kicks` only while springs between items step some.
     static func solver(_ c: AnimatorCarryOver, timestep: (accumulated: Double, lastTime: Double?)?) -> JSONValue {
         func joints(_ list: [JointImpulse]) -> JSONValue {
             .array(list.map { .array([int($0.a ?? -1), int($0.b), .number($0.h)] + $0.values.map(JSONValue.number)) })
         }
         func key(_ k: TouchKey) -> JSONValue { .array([int(k.behavior), int(k.first), int(k.second ?? -1), int(k.boundary)]) }
-        return .object([
+        var o: [String: JSONValue] = [
             "elapsedTime": .number(c.elapsedTime), "steps": int(c.steps), "paused": .bool(c.isPaused),
             "restTimesCleared": .bool(c.restTimesCleared), "nextBehavior": int(c.nextBehavior),
             "restTimes": .array(c.restTimes.map(JSONValue.number)),
@@ -116,12 +117,17 @@ enum DynamicsStateCoding {
             "joints": .object(["ropes": joints(c.joints.ropes), "pins": joints(c.joints.pins), "welds": joints(c.joints.welds),
                                "slides": joints(c.joints.slides)]),
             "accumulated": .number(timestep?.accumulated ?? 0), "lastTime": timestep?.lastTime.map(JSONValue.number) ?? .null,
-        ])
+        ]
+        if !c.kicks.isEmpty {
+            o["kicks"] = .array(c.kicks.map { .array([int($0.index), .number($0.kick.velocity.dx), .number($0.kick.velocity.dy),
+                                                      .number($0.kick.angular), .number($0.kick.step)]) })
+        }
+        return .object(o)
     }
 
     static func carryOver(_ v: JSONValue, path: String) throws(ParamError) -> (AnimatorCarryOver, (accumulated: Double, lastTime: Double?)) {
         try v.rejectUnknownKeys(allowed: ["elapsedTime", "steps", "paused", "restTimesCleared", "nextBehavior", "restTimes", "contacts",
-                                          "touching", "found", "joints", "accumulated", "lastTime"], path: path)
+                                          "touching", "found", "joints", "accumulated", "lastTime", "kicks"], path: path)
         func rows(_ key: String, width: ClosedRange<Int>) throws(ParamError) -> [[Double]] {
             var result: [[Double]] = []
             for (n, row) in try v.requireArray(key, in: path).enumerated() {
@@ -177,12 +183,23 @@ enum DynamicsStateCoding {
         impulses.pins = try joints("pins")
         impulses.welds = try joints("welds")
         impulses.slides = try joints("slides")
+        var kicks: [IndexedKick] = []
+        if v.field("kicks") != nil {
+            for (n, r) in try rows("kicks", width: 5...5).enumerated() {
+                let p = "\(path).kicks[\(n)]"
+                let limit = DynamicBody.worldLimit
+                guard r[1...3].allSatisfy({ abs($0) <= limit }), r[4] > 0, r[4] <= 1 else {
+                    throw ParamError(path: p, .mismatch(expected: "offsets within ±1e12 and a step in (0, 1] s", found: "\(r)"))
+                }
+                kicks.append(IndexedKick(index: try whole(r[0], p), kick: SteppedKick(velocity: Vector(dx: r[1], dy: r[2]), angular: r[3], step: r[4])))
+            }
+        }
         let carry = AnimatorCarryOver(
             elapsedTime: try v.requireNumber("elapsedTime", in: path), steps: try v.requireInt("steps", in: path),
             isPaused: try v.requireBool("paused", in: path), restTimesCleared: try v.requireBool("restTimesCleared", in: path),
             nextBehavior: try v.requireInt("nextBehavior", in: path),
             restTimes: try numbers(try v.requireArray("restTimes", in: path), "\(path).restTimes"),
-            contacts: contacts, touching: touching, found: found, joints: impulses)
+            contacts: contacts, touching: touching, found: found, joints: impulses, kicks: kicks)
         let lastTime = v.field("lastTime") == .null ? nil : try v.requireNumber("lastTime", in: path)
         return (carry, (try v.requireNumber("accumulated", in: path), lastTime))
     }
