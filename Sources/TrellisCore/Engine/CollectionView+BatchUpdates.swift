@@ -39,7 +39,7 @@ extension CollectionView {
     private func departedIdentifiers(_ result: UpdateResult, dataGiven: Bool) -> Set<ItemID>? {
         guard !dataGiven, !selectedItems.isEmpty else { return nil }
         var leaving = Set<ItemID>()
-        for path in result.deleted { leaving.insert(data[path].id) }
+        for path in result.deleted { leaving.insert(data.id(at: path)) }
         for s in result.deletedSections { for item in data.sections[s].items { leaving.insert(item.id) } }
         for change in result.reloadedSections { for item in data.sections[change.before].items { leaving.insert(item.id) } }
         guard !leaving.isEmpty else { return leaving }

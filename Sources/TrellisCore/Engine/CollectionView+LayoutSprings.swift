@@ -53,7 +53,7 @@ extension CollectionView {
         var wanted: [(ItemID, LayoutAttributes)] = []
         var wantedIDs = Set<ItemID>()
         for a in layout.attributes(in: rect) where a.element.isCell && data.contains(a.indexPath) {
-            let itemID = data[a.indexPath].id
+            let itemID = data.id(at: a.indexPath)
             if wantedIDs.insert(itemID).inserted { wanted.append((itemID, a)) }
         }
         // Leaving: the spring comes off; the item leaves the animator unless a behaviour of the

@@ -89,6 +89,6 @@ extension CollectionView {
                                   items: indexPath.section >= 0 && indexPath.section < data.numberOfSections
                                       ? data.numberOfItems(inSection: indexPath.section) : nil)
         }
-        return data[indexPath].id
+        return data.id(at: indexPath)
     }
 }

@@ -84,7 +84,7 @@ public struct CollectionView: Sendable {
     /// reloadData: new data, every visible view returned to its pool and bound again, selection
     /// cleared (as UXKit's reconstruction does), the offset pulled back if the content shrank.
     public mutating func reloadData(_ newData: CollectionData) {
-        let wrapped = wrappedPlace.map { (id: data[$0.item].id, displacement: $0.displacement) }
+        let wrapped = wrappedPlace.map { (id: data.id(at: $0.item), displacement: $0.displacement) }
         tearDownLayoutSprings()
         data = newData
         dynamicsDataDidChange()
@@ -381,7 +381,7 @@ public struct CollectionView: Sendable {
     func reuseIdentifier(for element: ElementID) -> String {
         switch element.kind {
         case .cell:
-            return data.contains(element.indexPath) ? data[element.indexPath].reuseIdentifier : Item.defaultReuseIdentifier
+            return data.contains(element.indexPath) ? data.reuseIdentifier(at: element.indexPath) : Item.defaultReuseIdentifier
         case .supplementary(let kind), .decoration(let kind):
             return kind.rawValue
         case .body:

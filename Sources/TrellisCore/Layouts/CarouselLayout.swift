@@ -148,7 +148,7 @@ public struct CarouselLayout: RegisteredLayout {
     public mutating func prepare(_ context: LayoutContext, invalidation: LayoutInvalidation) {
         if invalidation.everything || !invalidation.sections.isEmpty || sequence.sectionStarts.count != context.data.numberOfSections {
             sequence.update(context.data)
-            firstItemSize = sequence.count > 0 ? context.data[sequence.indexPath(at: 0)].size : nil
+            firstItemSize = sequence.count > 0 ? context.data.size(at: sequence.indexPath(at: 0)) : nil
         }
         data = context.data
         boundsSize = context.boundsSize
@@ -288,7 +288,7 @@ public struct CarouselLayout: RegisteredLayout {
 
     private func makeAttributes(position g: Int, offset o: Double, matrix c: Transform3D, zIndex: Int) -> LayoutAttributes {
         let ip = sequence.indexPath(at: g)
-        let size = data[ip].size ?? itemSize
+        let size = data.size(at: ip) ?? itemSize
         // The slot's index counts whole turns when wrapping: s + o is an integer up to rounding.
         let slot = resolved.wraps ? (resolved.scroll + o).rounded() : Double(g)
         let along = resolved.length / 2 + slot * resolved.pitch

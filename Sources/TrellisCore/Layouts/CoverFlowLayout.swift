@@ -187,7 +187,7 @@ public struct CoverFlowLayout: RegisteredLayout {
     }
 
     private func cover(_ g: Int, _ indexPath: IndexPath) -> LayoutAttributes {
-        let size = (hasSizedItems ? data[indexPath].size : nil) ?? itemSize
+        let size = (hasSizedItems ? data.size(at: indexPath) : nil) ?? itemSize
         let slotX = boundsSize.width / 2 + Double(g) * pitch
         let dx = slotX - (contentOffset.x + boundsSize.width / 2)
         let d = dx / pitch

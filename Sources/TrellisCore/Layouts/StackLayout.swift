@@ -133,12 +133,11 @@ public struct StackLayout: RegisteredLayout {
     }
 
     private func card(_ indexPath: IndexPath) -> LayoutAttributes {
-        let item = data[indexPath]
-        let size = item.size ?? itemSize
+        let size = data.size(at: indexPath) ?? itemSize
         let centre = pileCentre(indexPath.section)
         return LayoutAttributes(element: .cell(indexPath),
                                 frame: Rect(x: centre.x - size.width / 2, y: centre.y - size.height / 2, width: size.width, height: size.height),
-                                transform: .rotation(angle: turn(of: item.id), x: 0, y: 0, z: 1),
+                                transform: .rotation(angle: turn(of: data.id(at: indexPath)), x: 0, y: 0, z: 1),
                                 alpha: indexPath.item < visibleCount ? 1 : 0,
                                 zIndex: -indexPath.item)
     }

@@ -81,10 +81,19 @@ public struct CollectionData: Hashable, Sendable {
 
     @inlinable public subscript(indexPath: IndexPath) -> Item { sections[indexPath.section].items[indexPath.item] }
 
-    /// The identifier and payload of the item at `indexPath` (which must exist), without building
-    /// the item: a scene reads these for every cell of every frame.
+    // One field of the item at `indexPath` (which must exist), without building the item: a
+    // scene reads the identifier and payload of every cell every frame, layouts read sizes.
+
     @inlinable public func idAndPayload(at indexPath: IndexPath) -> (id: ItemID, data: ItemPayload?) {
         sections[indexPath.section].items.idAndPayload(at: indexPath.item)
+    }
+
+    @inlinable public func id(at indexPath: IndexPath) -> ItemID { sections[indexPath.section].items.id(at: indexPath.item) }
+
+    @inlinable public func size(at indexPath: IndexPath) -> Size? { sections[indexPath.section].items.size(at: indexPath.item) }
+
+    @inlinable public func reuseIdentifier(at indexPath: IndexPath) -> String {
+        sections[indexPath.section].items.reuseIdentifier(at: indexPath.item)
     }
 
     /// The index path of the item with `id` (a linear search; the engine keeps its own index).

@@ -41,7 +41,9 @@ struct ItemChunk: Sendable {
     @usableFromInline func idAndPayload(at offset: Int) -> (id: ItemID, data: ItemPayload?) {
         (storage.columns.ids[offset], storage.columns.payload(at: offset))
     }
-    func size(at offset: Int) -> Size? { storage.columns.size(at: offset) }
+    /// Item `offset`'s reuse identifier, read in place.
+    @usableFromInline func reuseIdentifier(at offset: Int) -> String { storage.columns.reuseIdentifier(at: offset) }
+    @usableFromInline func size(at offset: Int) -> Size? { storage.columns.size(at: offset) }
     /// Every item's size, or empty while no item has one: read whole by loops over the chunk.
     var sizes: [Size?] { storage.columns.sizes }
     /// Whether no item has a size, a reuse identifier other than the default or a payload.

@@ -37,7 +37,7 @@ enum QueryMethods {
                 o.key("attributes", into: &b)
                 var list = JSONArrayWriter(into: &b)
                 for a in found {
-                    let itemID = a.element.isCell && view.data.contains(a.indexPath) ? view.data[a.indexPath].id : nil
+                    let itemID = a.element.isCell && view.data.contains(a.indexPath) ? view.data.id(at: a.indexPath) : nil
                     list.element(into: &b)
                     WireEncoding.writeAttributes(a, itemID: itemID, into: &b)
                 }
