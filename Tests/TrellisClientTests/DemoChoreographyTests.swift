@@ -152,5 +152,10 @@ import TrellisProtocol
         #expect(someoneElse("scroll.willBeginDragging"))
         let none = takeover.liftFinger(session: "demo")
         #expect(none == nil)
+        // A pan inside an orthogonal band begins a band's drag: the demo's own, then someone else's.
+        takeover.sent("gesture.pan", ["phase": .string("began"), "translation": .array([.number(0), .number(0)]),
+                                      "location": .array([.number(240), .number(132)])], reply: .null)
+        #expect(!someoneElse("scroll.band.willBeginDragging", ["section": .number(0), "id": .string("s0"), "offset": .number(0)]))
+        #expect(someoneElse("scroll.band.willBeginDragging", ["section": .number(0), "id": .string("s0"), "offset": .number(0)]))
     }
 }
