@@ -4,7 +4,7 @@ import TrellisCore
 import TrellisProtocol
 
 /// `trellis touch NAME [--at X,Y] [--up]`: a finger down on the content (catches a fling or a
-/// bounce where it is), or lifted again.
+/// bounce where it is, and an orthogonal band's under --at), or lifted again.
 struct Touch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put a finger down (stops deceleration or a bounce where it is), or lift it with --up.",
@@ -15,7 +15,7 @@ struct Touch: ParsableCommand {
             """)
 
     @OptionGroup var session: SessionArguments
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where, in the view.", valueName: "X,Y")) var at: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where, in the view (an orthogonal band there is caught too).", valueName: "X,Y")) var at: String?
     @Flag(help: "Lift the finger (gesture.touch up) instead of putting it down.") var up = false
 
     func run() throws {

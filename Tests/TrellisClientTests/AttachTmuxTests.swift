@@ -132,11 +132,11 @@ import TrellisProtocol
         let tmux = try TmuxPane(command: [builtExecutable("trellis").path, "--socket", server.socketPath, "demo",
                                           "--steps", "3", "--interval", "0.2"], columns: 80, rows: 24)
         defer { tmux.kill() }
-        var screen = try tmux.waitForScreen("the first caption") { $0.first?.hasPrefix(" 1/12 batch updates: insert ") == true }
+        var screen = try tmux.waitForScreen("the first caption") { $0.first?.hasPrefix(" 1/13 batch updates: insert ") == true }
         #expect(screen.last?.contains("demo · seq") == true)
         // The scene starts under the caption: the first row of cells.
         #expect(screen[1].isEmpty || screen[2].contains("┌"), "\(screen.joined(separator: "\n"))")
-        screen = try tmux.waitForScreen("the third caption") { $0.first?.hasPrefix(" 3/12 scroll physics: a fling decelerates") == true }
+        screen = try tmux.waitForScreen("the third caption") { $0.first?.hasPrefix(" 3/13 scroll physics: a fling decelerates") == true }
         #expect(screen.first?.unicodeScalars.count ?? 0 <= 80)
         #expect(try tmux.waitForExit() == 0)
     }

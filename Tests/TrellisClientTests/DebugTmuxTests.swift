@@ -78,11 +78,11 @@ import TrellisProtocol
         _ = try wait("the demo's session") { stats() != nil }
         let screen = try wait("the debug layer") { debugViewers() == 1 }
         let caption = screen.joined(separator: "\n")
-        #expect(caption.contains("5/12") && caption.contains("boxes pile on; debug layer on"), "\(caption)")
+        #expect(caption.contains("5/13") && caption.contains("boxes pile on; debug layer on"), "\(caption)")
         _ = try wait("shapes built", seconds: 10) { (stats()?["debugShapesBuilt"]?.numberValue ?? 0) > 0 }
         _ = try wait("the next step") { debugViewers() == 0 }
         let built = stats()?["debugShapesBuilt"]?.numberValue ?? -1
-        _ = try wait("step 6 on screen", seconds: 10) { tmux.capture().joined().contains("6/12") }
+        _ = try wait("step 6 on screen", seconds: 10) { tmux.capture().joined().contains("6/13") }
         usleep(300_000)
         #expect(stats()?["debugShapesBuilt"]?.numberValue == built, "shapes built after the layer was hidden")
     }

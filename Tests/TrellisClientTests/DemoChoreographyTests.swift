@@ -14,7 +14,7 @@ import TrellisProtocol
     @Test func oneCycleShowsEverySystemByItsSixthStepThenTheLayouts() {
         let steps = cycle()
         #expect(steps.map(\.system) == [.batchUpdates, .batchUpdates, .scrollPhysics, .springy, .dynamics, .layouts,
-                                        .batchUpdates, .layouts, .layouts, .layouts, .layouts, .layouts])
+                                        .batchUpdates, .layouts, .layouts, .layouts, .layouts, .layouts, .layouts])
         #expect(Set(steps.prefix(6).map(\.system)) == Set(DemoSystem.allCases))
         // Each caption fits an 80-column terminal's top line with its number.
         for (n, step) in steps.enumerated() {
@@ -28,7 +28,33 @@ import TrellisProtocol
                 let layout = action.request.params["layout"]
                 return layout?["transform"]?.stringValue ?? layout?["type"]?.stringValue
             }
-        #expect(layouts == ["springy", "circle", "line", "coverFlow", "stack", "carousel", "taskSwitcher"])
+        #expect(layouts == ["springy", "circle", "line", "coverFlow", "stack", "carousel", "taskSwitcher", "compositional"])
+    }
+
+    @Test func theCompositionalStepFlingsItsBandOneGroupAndLeavesTheCollectionViewAlone() throws {
+        let metrics = DemoMetrics(bounds: Size(480, 264))
+        let step = cycle()[12]
+        let set = try #require(step.actions.first { $0.request.method == "layout.set" })
+        #expect(set.request.params["layout"] == metrics.compositionalLayout)
+        // The step's requests played on an engine: its layout, 24 items, its pan samples on time.
+        let layout = try LayoutSpec.layout(metrics.compositionalLayout, path: "layout")
+        let items = (0..<24).map { Item(id: ItemID("d\($0)")) }
+        var view = CollectionView(boundsSize: Size(480, 264), layout: layout, data: try CollectionData(sections: [Section(id: "s0", items: items)]))
+        func point(_ v: JSONValue?) -> Point? {
+            guard case .array(let xy)? = v, xy.count == 2, let x = xy[0].numberValue, let y = xy[1].numberValue else { return nil }
+            return Point(x, y)
+        }
+        for action in step.actions where action.request.method == "gesture.pan" {
+            view.advance(to: action.at / 1000)
+            let p = action.request.params
+            let phase = try #require(p["phase"]?.stringValue.flatMap(PanPhase.init(rawValue:)))
+            try view.pan(phase, translation: point(p["translation"]) ?? .zero, velocity: point(p["velocity"]) ?? .zero, location: point(p["location"]))
+        }
+        view.advance(to: step.duration / 1000)
+        // Cards 0.3 × 480 = 144 wide, 12 apart: a flick turns the band one group, 156 (groupPaging).
+        #expect(view.orthogonalOffset(section: 0) == 156)
+        #expect(view.scroll.contentOffset == .zero)
+        #expect(!view.needsTicks)
     }
 
     @Test func stepsAreTimelinesInOrderWithTheirShotsInside() {
@@ -78,12 +104,12 @@ import TrellisProtocol
     @Test func thePlayerSendsEachRequestAtItsTimeAndHoldsBetweenSteps() {
         var player = DemoPlayer(DemoChoreography(), limit: 2, hold: 500)
         let first = player.due(at: 1000)
-        #expect(first.caption?.hasPrefix("1/12 batch updates: insert ") == true)
+        #expect(first.caption?.hasPrefix("1/13 batch updates: insert ") == true)
         #expect(first.requests.map { $0.request.method } == ["batch"] && !first.finished)
         let duration = player.step!.duration
         #expect(player.due(at: 1000 + duration + 499).caption == nil)
         let second = player.due(at: 1000 + duration + 500)
-        #expect(second.caption?.hasPrefix("2/12 batch updates: delete ") == true)
+        #expect(second.caption?.hasPrefix("2/13 batch updates: delete ") == true)
         #expect(player.due(at: 1_000_000).finished)
         // A step cut short hands back its cleanup; the next due starts the next step.
         var dropping = DemoPlayer(DemoChoreography(), limit: nil, hold: 0)
@@ -97,7 +123,7 @@ import TrellisProtocol
         #expect(due.requests.contains { $0.request.method == "body.add" })
         for (request, _) in due.requests { dropping.keep(request, reply: .object(["behavior": .number(1)])) }
         #expect(dropping.abandon().map { $0.request.method } == Array(repeating: "dynamics.remove", count: 3) + Array(repeating: "body.remove", count: 5))
-        #expect(dropping.due(at: now + 700).caption?.hasPrefix("6/12 layouts: ") == true)
+        #expect(dropping.due(at: now + 700).caption?.hasPrefix("6/13 layouts: ") == true)
     }
 
     @Test func someoneElsesDoingsAreToldFromTheDemosOwn() {
@@ -126,5 +152,10 @@ import TrellisProtocol
         #expect(someoneElse("scroll.willBeginDragging"))
         let none = takeover.liftFinger(session: "demo")
         #expect(none == nil)
+        // A pan inside an orthogonal band begins a band's drag: the demo's own, then someone else's.
+        takeover.sent("gesture.pan", ["phase": .string("began"), "translation": .array([.number(0), .number(0)]),
+                                      "location": .array([.number(240), .number(132)])], reply: .null)
+        #expect(!someoneElse("scroll.band.willBeginDragging", ["section": .number(0), "id": .string("s0"), "offset": .number(0)]))
+        #expect(someoneElse("scroll.band.willBeginDragging", ["section": .number(0), "id": .string("s0"), "offset": .number(0)]))
     }
 }

@@ -28,13 +28,13 @@ import TrellisProtocol
         // One heading a step, the step's caption: one cycle by default.
         let steps = lines.filter { $0.hasPrefix("══ step ") }
         #expect(steps.count == DemoChoreography.cycleLength, "\(steps)")
-        #expect(steps.first?.hasPrefix("══ step 1/12 · batch updates: insert #24, #25: fading in from their initial attributes") == true)
+        #expect(steps.first?.hasPrefix("══ step 1/13 · batch updates: insert #24, #25: fading in from their initial attributes") == true)
         for system in DemoSystem.allCases {
             #expect(steps.contains { $0.contains(" · \(system.rawValue): ") }, "no step shows \(system.rawValue)")
         }
         // All five by the sixth step, the tour of the layouts from there on.
         #expect(Set(steps.prefix(6).compactMap { step in DemoSystem.allCases.first { step.contains(" · \($0.rawValue): ") } }).count == 5)
-        for layout in ["circle", "line", "cover flow", "stack", "rotary carousel", "task switcher"] {
+        for layout in ["circle", "line", "cover flow", "stack", "rotary carousel", "task switcher", "compositional"] {
             #expect(steps.contains { $0.contains("→ \(layout)") }, "the tour misses \(layout)")
         }
         // Under each step, its moments: 24 items at 80×22 characters, the viewer's 6 × 12 points a character.
@@ -113,9 +113,9 @@ import TrellisProtocol
         let server = try CLIServer()
         defer { server.stop() }
         // Two cycles on a small text area: a refused request stops the demo with exit 65.
-        let r = Self.pipedDemo(server, ["--steps", "24", "--rows", "6", "--columns", "20"])
+        let r = Self.pipedDemo(server, ["--steps", "26", "--rows", "6", "--columns", "20"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("══ step 13/24 · batch updates: insert ") && r.stdout.contains("══ step 24/24 · layouts: → task switcher"))
+        #expect(r.stdout.contains("══ step 14/26 · batch updates: insert ") && r.stdout.contains("══ step 26/26 · layouts: → compositional"))
         let info = try RPCClient(path: server.socketPath).call("dynamics.list", ["session": .string("demo")])
         // The dynamics steps took back every behaviour and body they added.
         #expect(info["behaviors"] == .array([]) && info["bodies"] == .array([]), "\(info)")
@@ -128,7 +128,7 @@ import TrellisProtocol
         let r = server.trellis("demo", "--headless", "--steps", "2", "--interval", "0", "--bounds", "400x500")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "demo: session 'demo' made (400x500, live clock); driving it\n")
-        #expect(r.stderr.contains("demo: 1/12 batch updates: insert ") && r.stderr.contains("demo: 2/12 batch updates: delete "), "\(r.stderr)")
+        #expect(r.stderr.contains("demo: 1/13 batch updates: insert ") && r.stderr.contains("demo: 2/13 batch updates: delete "), "\(r.stderr)")
         let info = server.trellis("info", "demo").stdout
         #expect(info.contains("clock: live") && info.contains("bounds: 400,500") && info.contains("items: 24"), "\(info)")
     }

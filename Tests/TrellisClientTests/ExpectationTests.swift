@@ -54,6 +54,31 @@ private func expectation(_ line: String) throws -> ScriptExpectation {
             tolerance: ScriptExpectation.defaultTolerance))
     }
 
+    @Test func itemSupplementaryViewsByKindAndIndexPath() throws {
+        #expect(try expectation("demo badge:0:3 frame=1,2,20,20") == .attributes(
+            session: "demo", element: .itemSupplementary(kind: "badge", path: IndexPath(0, 3)), source: .model,
+            checks: [.frame(Rect(1, 2, 20, 20))], tolerance: ScriptExpectation.defaultTolerance))
+        #expect(try expectation("demo scene sectionTitle:2 absent") == .attributes(
+            session: "demo", element: .supplementary(kind: "sectionTitle", section: 2), source: .presentation,
+            checks: [.absent], tolerance: ScriptExpectation.defaultTolerance))
+        for bad in ["demo badge:0:x frame=1,2,3,4", "demo badge:0:1:2 frame=1,2,3,4", "demo badge:-1:0 frame=1,2,3,4"] {
+            #expect(throws: SyntaxError.self, "\(bad)") { try expectation(bad) }
+        }
+        // Matched by kind, section and item: the second badge, not the first or the header.
+        let stub = StubCaller()
+        func badge(_ item: Int, x: Double) -> JSONValue {
+            .object(["element": .object(["kind": .string("supplementary"), "section": .number(0), "item": .number(Double(item)), "elementKind": .string("badge")]),
+                     "frame": .array([x, 0, 20, 20].map { .number($0) })])
+        }
+        let header: JSONValue = .object(["element": .object(["kind": .string("supplementary"), "section": .number(0), "item": .number(0), "elementKind": .string("header")]),
+                                         "frame": .array([0, 0, 375, 30].map { .number($0) })])
+        stub.results["query.attributes"] = .object(["attributes": .array([header, badge(0, x: 80), badge(1, x: 160)])])
+        let check = ExpectationCheck(caller: stub, scriptPath: "/tmp/x.trellis")
+        #expect(check.evaluate(try expectation("demo badge:0:1 frame=160,0,20,20")).passed)
+        #expect(check.evaluate(try expectation("demo badge:0:0 frame=80,0,20,20")).passed)
+        #expect(check.evaluate(try expectation("demo badge:0:2 absent")).passed)
+    }
+
     @Test func sceneValuesStatsAndFiles() throws {
         #expect(try expectation("demo visible=12 pool.cell.created<=20 animating==false time=0.3s") == .session(
             session: "demo", scene: [.visible(.equal, 12), .time(.equal, 300)],

@@ -52,6 +52,27 @@ import Testing
         #expect(Self.frame(l, 0, 1) == Rect(x: 197.5, y: 15, width: 162.5, height: 34))
     }
 
+    @Test func anAdaptiveCountFollowsTheViewsWidth() {
+        // The worked example's row with 2 columns, 4 above 500 points wide, 5 above 900.
+        var d = Self.workedExample(count: 2)
+        d.sections[0].group.adaptiveCount = CompositionalAdaptiveCount(
+            steps: [.init(above: 900, count: 5), .init(above: 500, count: 4)], otherwise: 2)
+        // 375: 2 columns of 355/2 = 177.5 → as the plain count.
+        let narrow = Self.prepared(d, [5], bounds: Size(375, 600))
+        #expect(Self.frame(narrow, 0, 1) == Rect(x: 192.5, y: 15, width: 167.5, height: 34))
+        // Exactly 500 is not above 500: 2 columns of 480/2 = 240 → item 1 at 10 + 240 + 5.
+        let edge = Self.prepared(d, [5], bounds: Size(500, 600))
+        #expect(Self.frame(edge, 0, 1) == Rect(x: 255, y: 15, width: 230, height: 34))
+        // 600: 4 columns of 580/4 = 145 → item 3 at 10 + 3·145 + 5 = 450; item 4 on the next row.
+        let wide = Self.prepared(d, [5], bounds: Size(600, 600))
+        #expect(Self.frame(wide, 0, 3) == Rect(x: 450, y: 15, width: 135, height: 34))
+        #expect(Self.frame(wide, 0, 4) == Rect(x: 15, y: 69, width: 135, height: 34))
+        // 1000: 5 columns of 980/5 = 196 → item 4 at 10 + 4·196 + 5 = 799, one row.
+        let wider = Self.prepared(d, [5], bounds: Size(1000, 600))
+        #expect(Self.frame(wider, 0, 4) == Rect(x: 799, y: 15, width: 186, height: 34))
+        #expect(wider.contentSize == Size(1000, 64))
+    }
+
     @Test func halfWidthItemsWithFixedSpacingFitOnePerGroup() {
         // 177.5 + 10 + 177.5 = 365 > 355: the second does not fit, sizes never shrink.
         let l = Self.prepared(Self.workedExample(spacing: .fixed(10)), [2])

@@ -59,6 +59,29 @@ import TrellisCore
         do { _ = try decode(text); return nil } catch let error as ParamError { return error.message } catch { return nil }
     }
 
+    @Test func anAdaptiveCountRoundTripsAndBadOnesNameTheirPath() throws {
+        let adaptive = #""count": {"otherwise": 2, "byWidth": [{"above": 800, "count": 4}]},"#
+        let text = Self.badges.replacing(#""count": 2,"#, with: adaptive)
+        let layout = try #require(try Self.decode(text) as? CompositionalLayout)
+        guard case .group(let column)? = layout.layoutDescription.sections[0].group.subitems.last else { Issue.record("no nested group"); return }
+        #expect(column.adaptiveCount == CompositionalAdaptiveCount(steps: [.init(above: 800, count: 4)], otherwise: 2))
+        #expect(column.count == 2)
+        let json = try #require(LayoutEncoding.json(layout))
+        let again = try #require(try LayoutSpec.layout(json, path: "layout") as? CompositionalLayout)
+        #expect(again.layoutDescription == layout.layoutDescription)
+        func refused(_ count: String) -> String? {
+            do { _ = try Self.decode(Self.badges.replacing(#""count": 2,"#, with: "\"count\": \(count),")); return nil }
+            catch let error as ParamError { return error.message } catch { return nil }
+        }
+        let at = "layout.sections[0].group.subitems[1].count"
+        #expect(refused(#"{"byWidth": [{"above": 800, "count": 4}]}"#)?.hasPrefix(at + ".otherwise:") == true)
+        #expect(refused(#"{"otherwise": 2, "byWidth": [{"above": 800, "count": 0}]}"#)?.hasPrefix(at + ".byWidth[0].count:") == true)
+        #expect(refused(#"{"otherwise": 2, "byWidth": [{"above": -1, "count": 3}]}"#)?.hasPrefix(at + ".byWidth[0].above:") == true)
+        #expect(refused(#"{"otherwise": 2, "byWidth": [{"above": 8, "count": 3}, {"above": 8, "count": 4}]}"#)?.hasPrefix(at + ".byWidth[1].above:") == true)
+        #expect(refused(#"{"otherwise": 2, "byWidth": []}"#)?.hasPrefix(at + ".byWidth:") == true)
+        #expect(refused(#"{"otherwise": 2, "byWidth": [{"above": 8, "count": 3}], "extra": 1}"#)?.contains("extra") == true)
+    }
+
     @Test func badInputNamesItsPath() {
         // A fraction of an estimated (self-sizing) container.
         let noContainer = Self.refusal(#""height": {"absolute": 44}},"#, #""height": {"estimated": 44}},"#)

@@ -78,6 +78,7 @@ import TrellisCore
         p.orthogonal.sections["strip"] = OrthogonalScrolling.Section(offset: 120.5, motion: AxisMotion(phase: .settling, velocity: -40, anchor: 110, rate: 0.99), index: 3)
         p.orthogonal.sections["other"] = OrthogonalScrolling.Section(offset: -12, index: 5)
         p.orthogonal.drag = OrthogonalScrolling.Drag(section: "other", origin: -20, startOffset: 0, lastOffset: -12, lastTime: 1.5, velocity: 7)
+        p.orthogonal.held = "strip"
         let json = try #require(ScrollStateCoding.json(p))
         let back = try ScrollStateCoding.physics(try JSONParser.parse(JSONWriter.string(json)), path: "state.scroll")
         // Indexes are not state: a restore finds them again by identifier.
@@ -85,6 +86,7 @@ import TrellisCore
         #expect(back.orthogonal.sections["strip"]?.motion == p.orthogonal.sections["strip"]?.motion)
         #expect(back.orthogonal.sections["other"]?.offset == -12)
         #expect(back.orthogonal.drag == p.orthogonal.drag)
+        #expect(back.orthogonal.held == "strip")
         // A drag naming a section the file does not hold is refused by path.
         let bad = try JSONParser.parse(#"{"configuration": {"bounces": true, "alwaysBounceVertical": false, "alwaysBounceHorizontal": false, "pagingEnabled": false, "decelerationRate": "normal", "scrollEnabled": true}, "tracking": false, "dragVelocity": [0, 0], "orthogonal": {"sections": [], "drag": {"id": "x", "origin": 0, "startOffset": 0, "lastOffset": 0, "lastTime": 0, "velocity": 0}}}"#)
         #expect(throws: ParamError.self) { try ScrollStateCoding.physics(bad, path: "state.scroll") }

@@ -6,7 +6,7 @@ import TrellisProtocol
 /// with their initial and final attributes, a fling that decelerates and bounces, the springy
 /// flow under a finger, UIKit Dynamics (a thud and a pile) — then tours the layouts: circle
 /// (with a batch update in it), line, cover flow, stack, a rotary carousel spun by a fling,
-/// the task switcher.
+/// the task switcher, a compositional layout's band flung across.
 /// It keeps its own count of the items and a seeded generator, so the same steps come out on
 /// every run; `resynchronize` takes the server's figures when someone else changed the session.
 public struct DemoChoreography: Sendable {
@@ -17,7 +17,7 @@ public struct DemoChoreography: Sendable {
     /// The session's bounds.
     public var bounds: Size { metrics.bounds }
     public private(set) var itemCount: Int
-    /// The layout the last step set: flow, springy, circle, line, coverFlow, stack, carousel or taskSwitcher.
+    /// The layout the last step set: flow, springy, circle, line, coverFlow, stack, carousel, taskSwitcher or compositional.
     public private(set) var layout = "flow"
     /// Steps made so far.
     public private(set) var stepsMade = 0
@@ -30,7 +30,7 @@ public struct DemoChoreography: Sendable {
     private var atTop = true
 
     /// The steps of one cycle: every system is reached by the sixth.
-    public static let cycleLength = 12
+    public static let cycleLength = 13
 
     /// Named and hex colours alike, as `data.color` allows both.
     static let palette = ["tomato", "#3cb44b", "gold", "#4363d8", "orange", "#911eb4", "turquoise", "#f032e6", "crimson", "#469990"]
@@ -84,7 +84,8 @@ public struct DemoChoreography: Sendable {
         case 8: return layoutStep("coverFlow", "→ cover flow: covers turned towards the middle one", scrollTo: pickItem(late: false))
         case 9: return layoutStep("stack", "→ stack (seed 002): one pile, each card turned its own way")
         case 10: return carouselStep()
-        default: return layoutStep("taskSwitcher", "→ task switcher (iOS 9): cards fanned out from the left", scrollTo: pickItem(late: false))
+        case 11: return layoutStep("taskSwitcher", "→ task switcher (iOS 9): cards fanned out from the left", scrollTo: pickItem(late: false))
+        default: return compositionalStep()
         }
     }
 
@@ -257,6 +258,21 @@ public struct DemoChoreography: Sendable {
                         shots: [.init(at: 450, "on the way"), .init(at: 1050, "a ring: the nearer cards in front"),
                                 .init(at: 1500, "spinning"), .init(at: 3600, "at rest on a card")],
                         duration: 3600)
+    }
+
+    /// A compositional layout's orthogonal band (Apple's "Orthogonal Sections"): a flick
+    /// inside it turns the band a group, not the collection view.
+    private mutating func compositionalStep() -> DemoStep {
+        layout = "compositional"
+        atTop = false
+        var actions = [DemoStep.Action(at: 0, layoutSet(metrics.compositionalLayout))]
+        let flick = PanGesture.fling(velocity: Point(-1200, 0)).touchingDown(at: Point(bounds.width / 2, bounds.height / 2))
+        actions += DemoPan.actions(flick, session: session, at: 1100)
+        return DemoStep(.layouts, "→ compositional (iOS 13): a band flung across, a group a page",
+                        actions: actions,
+                        shots: [.init(at: 450, "on the way"), .init(at: 1050, "one band of cards"),
+                                .init(at: 1400, "the band turns"), .init(at: 2600, "at rest on a group")],
+                        duration: 2600)
     }
 
     // MARK: Requests

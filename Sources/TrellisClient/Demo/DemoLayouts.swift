@@ -60,6 +60,21 @@ extension DemoMetrics {
                         "perspective": .number(max(-0.01, -1 / max(1, bounds.width * 0.6)))])
     }
 
+    /// Apple's "Orthogonal Sections" in small (a compositional layout): the items in one band
+    /// across the view, cards a third of its width and most of its height, that pages a group at
+    /// a time, the cards away from the band's middle a little smaller.
+    public var compositionalLayout: JSONValue {
+        let s = Self.spacing
+        let card: JSONValue = .object(["width": .object(["absolute": .number((bounds.width * 0.3).rounded())]),
+                                       "height": .object(["absolute": .number((bounds.height * 0.7).rounded())])])
+        let full: JSONValue = .object(["width": .object(["fractionalWidth": .number(1)]), "height": .object(["fractionalHeight": .number(1)])])
+        let band: JSONValue = .object([
+            "orthogonalScrollingBehavior": .string("groupPaging"), "interGroupSpacing": .number(s), "contentInsets": numbers([s, s, s, s]),
+            "visibleItemsEffect": .object(["scale": .object(["min": .number(0.85)])]),
+            "group": .object(["arrangement": .string("horizontal"), "size": card, "subitems": .array([.object(["size": full])])])])
+        return .object(["type": .string("compositional"), "sections": .array([band]), "provider": .object(["rule": .string("cycling")])])
+    }
+
     /// iOS 9's task switcher: a fan of cards, the current one right of the middle.
     public var taskSwitcherLayout: JSONValue {
         .object(["type": .string("carousel"), "style": .string("custom"), "transform": .string("taskSwitcher"),

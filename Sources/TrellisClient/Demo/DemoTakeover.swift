@@ -10,7 +10,7 @@ public struct DemoTakeover: Sendable {
     private var updates = Set<Int>()
     private var transitions = Set<Int>()
     private var scrolls = Set<Int>()
-    /// Own pans whose `scroll.willBeginDragging` has not come yet.
+    /// Own pans whose `scroll.willBeginDragging` (or a band's) has not come yet.
     private var pansBegun = 0
     /// The translation of the demo's pan while its finger is down.
     public private(set) var openPan: JSONValue?
@@ -41,7 +41,7 @@ public struct DemoTakeover: Sendable {
         let params = notification["params"] ?? .null
         func id(_ key: String) -> Int? { params[key]?.numberValue.map { Int($0) } }
         switch notification["method"]?.stringValue {
-        case "scroll.willBeginDragging":
+        case "scroll.willBeginDragging", "scroll.band.willBeginDragging":
             if pansBegun > 0 {
                 pansBegun -= 1
                 return false

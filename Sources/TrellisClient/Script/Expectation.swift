@@ -45,6 +45,9 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
     case item(String)
     /// A supplementary or decoration view of a section: `header:0`, `footer:0`, `background:0`.
     case supplementary(kind: String, section: Int)
+    /// A supplementary view of an item, by its kind and the item's index path (a compositional
+    /// layout's badge: `badge:0:3`).
+    case itemSupplementary(kind: String, path: IndexPath)
     /// A free body by name (`body:panel`).
     case body(String)
 
@@ -54,6 +57,7 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
         case .cell(let p): return "\(p.section):\(p.item)"
         case .item(let id): return "item:\(id)"
         case .supplementary(let kind, let section): return "\(kind):\(section)"
+        case .itemSupplementary(let kind, let path): return "\(kind):\(path.section):\(path.item)"
         }
     }
 }

@@ -95,6 +95,9 @@ public struct ExpectationCheck {
             return element["kind"]?.stringValue == "cell" && element["id"]?.stringValue == id
         case .supplementary(let kind, let section):
             return element["elementKind"]?.stringValue == kind && element["section"]?.numberValue == Double(section)
+        case .itemSupplementary(let kind, let path):
+            return element["kind"]?.stringValue == "supplementary" && element["elementKind"]?.stringValue == kind
+                && element["section"]?.numberValue == Double(path.section) && element["item"]?.numberValue == Double(path.item)
         case .body(let name):
             return element["kind"]?.stringValue == "body" && element["id"]?.stringValue == name
         }
@@ -165,7 +168,7 @@ public struct ExpectationCheck {
                 return CheckResult(passed: false, expected: expected, actual: "no item at \(element)")
             }
             wire = .string(id)
-        case .supplementary:
+        case .supplementary, .itemSupplementary:
             return CheckResult(passed: false, expected: expected, actual: "\(element) is not a dynamic element")
         }
         let state = try caller.call("dynamics.item", ["session": .string(session), "element": wire])

@@ -92,6 +92,16 @@ public enum ExpectationSyntax {
             }
             return .supplementary(kind: kind, section: section)
         }
+        // Any other kind by name: KIND:SECTION:ITEM is an item's (a badge), KIND:SECTION a section's.
+        let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+        if let kind = parts.first, let letter = kind.first, letter.isLetter {
+            let numbers = parts.dropFirst().map { Int($0) }
+            guard !kind.isEmpty, numbers.count == 1 || numbers.count == 2, numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                throw SyntaxError("'\(word)': expected KIND:SECTION:ITEM (an item's supplementary view, e.g. badge:0:3) or KIND:SECTION")
+            }
+            if numbers.count == 2 { return .itemSupplementary(kind: String(kind), path: IndexPath(numbers[0]!, numbers[1]!)) }
+            return .supplementary(kind: String(kind), section: numbers[0]!)
+        }
         return .cell(try CommandSyntax.indexPath(word))
     }
 

@@ -74,6 +74,7 @@ extension CollectionView {
         }
         orthogonal.sections = kept
         if let drag = orthogonal.drag, kept[drag.section] == nil { orthogonal.drag = nil }
+        if let held = orthogonal.held, kept[held] == nil { orthogonal.held = nil }
         scrollMotion.deceleration.orthogonal = orthogonal
         layout.setOrthogonalOffsets(offsets)
     }
@@ -103,6 +104,10 @@ extension CollectionView {
                 entry.offset = x
                 layout.setOrthogonalOffset(x, section: entry.index)
                 moved = true
+                pendingEvents.append(.bandScroll(BandScrollEvent(section: entry.index, id: id, kind: .didScroll(offset: x))))
+            }
+            if entry.motion == nil {
+                pendingEvents.append(.bandScroll(BandScrollEvent(section: entry.index, id: id, kind: .didEndDecelerating(offset: x))))
             }
             scrollMotion.deceleration.orthogonal.sections[id] = entry
         }
@@ -127,6 +132,8 @@ extension CollectionView {
         entry.motion = nil
         entry.index = s
         scrollMotion.deceleration.orthogonal.sections[id] = entry
+        if scrollMotion.deceleration.orthogonal.held == id { scrollMotion.deceleration.orthogonal.held = nil }
+        pendingEvents.append(.bandScroll(BandScrollEvent(section: s, id: id, kind: .willBeginDragging(offset: entry.offset))))
         let origin = RubberBand.unband(entry.offset, lo: band.minimumOffset, hi: band.maximumOffset, dimension: band.length)
         scrollMotion.deceleration.orthogonal.drag = OrthogonalScrolling.Drag(section: id, origin: origin, startOffset: entry.offset,
                                                                              lastOffset: entry.offset, lastTime: time)
@@ -154,26 +161,69 @@ extension CollectionView {
         scrollMotion.deceleration.orthogonal.sections[drag.section] = entry
         layout.setOrthogonalOffset(offset, section: entry.index)
         setNeedsBinding()
+        pendingEvents.append(.bandScroll(BandScrollEvent(section: entry.index, id: drag.section, kind: .didScroll(offset: offset))))
     }
 
     /// The finger lifts with the band's offset moving at `velocity` (pt/s, offset direction):
     /// back from past an end, or on to the band's resting offset (a free deceleration for a
-    /// continuous band).
-    mutating func releaseOrthogonal(velocity: Double) {
+    /// continuous band). `cancelled`: no willEndDragging (as the main scroll's cancelled pan).
+    mutating func releaseOrthogonal(velocity: Double, cancelled: Bool = false) {
         guard let drag = scrollMotion.deceleration.orthogonal.drag else { return }
         scrollMotion.deceleration.orthogonal.drag = nil
         scrollMotion.deceleration.tracking = false
         guard var entry = scrollMotion.deceleration.orthogonal.sections[drag.section],
               let band = layout.orthogonalBand(section: entry.index) else { return }
-        let x = entry.offset, rate = band.rest.decelerationRate
-        if x < band.minimumOffset || x > band.maximumOffset {
-            entry.motion = AxisMotion(phase: .bouncing, velocity: velocity, anchor: x < band.minimumOffset ? band.minimumOffset : band.maximumOffset, rate: rate)
-        } else if band.rest.pitch > 0 {
-            let target = band.restingOffset(from: x, velocity: velocity, start: drag.startOffset)
-            entry.motion = target == x ? nil : AxisMotion.settling(from: x, to: target, rate: rate)
-        } else {
-            entry.motion = Swift.abs(velocity) < AxisMotion.restSpeed ? nil : AxisMotion(phase: .decelerating, velocity: velocity, rate: rate)
-        }
+        let target: Double
+        (entry.motion, target) = Self.restingMotion(from: entry.offset, velocity: velocity, start: drag.startOffset, band: band)
         scrollMotion.deceleration.orthogonal.sections[drag.section] = entry
+        if !cancelled {
+            pendingEvents.append(.bandScroll(BandScrollEvent(section: entry.index, id: drag.section,
+                                                             kind: .willEndDragging(velocity: velocity, targetOffset: target))))
+        }
+        pendingEvents.append(.bandScroll(BandScrollEvent(section: entry.index, id: drag.section, kind: .didEndDragging(decelerate: entry.motion != nil))))
+    }
+
+    /// The motion of a band let go at `x` moving at `velocity` after a drag that began at
+    /// `start`, and where it will rest: back from past an end, on to the band's resting offset,
+    /// or a free deceleration (nil when it is already at rest).
+    static func restingMotion(from x: Double, velocity: Double, start: Double, band: OrthogonalBand) -> (AxisMotion?, Double) {
+        let rate = band.rest.decelerationRate
+        if x < band.minimumOffset || x > band.maximumOffset {
+            let anchor = x < band.minimumOffset ? band.minimumOffset : band.maximumOffset
+            return (AxisMotion(phase: .bouncing, velocity: velocity, anchor: anchor, rate: rate), anchor)
+        }
+        if band.rest.pitch > 0 {
+            let target = band.restingOffset(from: x, velocity: velocity, start: start)
+            return (target == x ? nil : AxisMotion.settling(from: x, to: target, rate: rate), target)
+        }
+        if Swift.abs(velocity) < AxisMotion.restSpeed { return (nil, x) }
+        return (AxisMotion(phase: .decelerating, velocity: velocity, rate: rate), band.clamped(AxisMotion.projectedRest(x, velocity: velocity, rate: rate)))
+    }
+
+    // MARK: A touch that rests on a band
+
+    /// A finger touches down at `location` (in the view): a band under it that moves stops where
+    /// it is on screen (the embedded scroller's catch) and is held until the finger lifts or a
+    /// pan begins.
+    mutating func catchOrthogonal(at location: Point) {
+        let visible = presentationContentOffset
+        let point = Point(x: location.x + visible.x, y: location.y + visible.y)
+        guard let s = layout.orthogonalSection(at: point), s < data.numberOfSections, layout.orthogonalBand(section: s) != nil else { return }
+        let id = data.sections[s].id
+        guard var entry = scrollMotion.deceleration.orthogonal.sections[id] else { return }   // never scrolled: at rest at 0
+        entry.motion = nil
+        scrollMotion.deceleration.orthogonal.sections[id] = entry
+        scrollMotion.deceleration.orthogonal.held = id
+    }
+
+    /// The finger on a held band lifts (or a pan begins elsewhere): a band stopped past an end
+    /// bounces back, one between resting offsets settles on the nearest, as a release at rest.
+    mutating func releaseHeldOrthogonal() {
+        guard let id = scrollMotion.deceleration.orthogonal.held else { return }
+        scrollMotion.deceleration.orthogonal.held = nil
+        guard scrollMotion.deceleration.orthogonal.drag?.section != id, var entry = scrollMotion.deceleration.orthogonal.sections[id],
+              entry.motion == nil, let band = layout.orthogonalBand(section: entry.index) else { return }
+        entry.motion = Self.restingMotion(from: entry.offset, velocity: 0, start: entry.offset, band: band).0
+        scrollMotion.deceleration.orthogonal.sections[id] = entry
     }
 }

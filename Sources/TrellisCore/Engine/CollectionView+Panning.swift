@@ -20,15 +20,19 @@ extension CollectionView {
     }
 
     /// A touch down stops a deceleration or bounce where it is on screen (UIKit's catch); a touch
-    /// up with no drag after it lets an offset stopped past an edge bounce back.
-    public mutating func touch(down: Bool) {
+    /// up with no drag after it lets an offset stopped past an edge bounce back. A touch down at
+    /// `location` (in the view) inside an orthogonal band catches that band too: the touch
+    /// reaches the embedded scroller and the collection view around it alike.
+    public mutating func touch(down: Bool, at location: Point? = nil) {
         if down {
             scrollMotion.deceleration.tracking = true
             scrollMotion.deceleration.x = nil
             scrollMotion.deceleration.y = nil
+            if let location { catchOrthogonal(at: location) }
         } else {
             scrollMotion.deceleration.tracking = false
             if !scrollMotion.deceleration.dragging { release(velocity: .zero, cancelled: true, reportDragEnd: false) }
+            releaseHeldOrthogonal()
         }
         bindIfNeeded()
     }
@@ -53,17 +57,19 @@ extension CollectionView {
                 return
             }
         }
+        // A band held by a touch is let go: a pan inside it catches it again from where it is.
+        if phase == .began { releaseHeldOrthogonal() }
         // A pan that began inside an orthogonal band moves that band (CollectionView+OrthogonalScrolling).
         if scrollMotion.deceleration.orthogonal.drag != nil {
             switch phase {
-            case .began: releaseOrthogonal(velocity: 0)
+            case .began: releaseOrthogonal(velocity: 0, cancelled: true)
             case .changed: followOrthogonal(translation); return
             case .ended, .cancelled:
                 followOrthogonal(translation)
                 let band = scrollMotion.deceleration.orthogonal.drag.flatMap { scrollMotion.deceleration.orthogonal.sections[$0.section] }
                     .flatMap { layout.orthogonalBand(section: $0.index) }
                 let across = band.map { $0.scrollsHorizontally ? velocity.x : velocity.y } ?? 0
-                releaseOrthogonal(velocity: phase == .ended ? -across : 0)
+                releaseOrthogonal(velocity: phase == .ended ? -across : 0, cancelled: phase == .cancelled)
                 return
             }
         }
@@ -205,7 +211,7 @@ extension CollectionView {
     /// An animated or direct scroll takes over from a released motion, from where it is.
     /// Ends a drag in progress as cancelled (an interactive transition begins): no fling.
     mutating func cancelDrag() {
-        if scrollMotion.deceleration.orthogonal.drag != nil { releaseOrthogonal(velocity: 0) }
+        if scrollMotion.deceleration.orthogonal.drag != nil { releaseOrthogonal(velocity: 0, cancelled: true) }
         guard scrollMotion.deceleration.dragging else { return }
         release(velocity: .zero, cancelled: true)
     }

@@ -31,4 +31,6 @@ public enum EngineEvent: Hashable, Sendable {
     case scrollDidEndDecelerating(contentOffset: Point)
     /// The offset on screen moved by the user's scrolling: at most once per tick or pan sample.
     case scrollDidScroll(contentOffset: Point)
+    /// The same callbacks for an orthogonal section's own scroll.
+    case bandScroll(BandScrollEvent)
 }

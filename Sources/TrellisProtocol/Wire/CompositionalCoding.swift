@@ -176,6 +176,7 @@ public enum CompositionalCoding {
             var arrangement: CompositionalGroupArrangement
             var subitems: [CompositionalSubitem] = []
             var count: Int?
+            var adaptiveCount: CompositionalAdaptiveCount?
             switch arrangementName {
             case "horizontal", "vertical":
                 arrangement = arrangementName == "horizontal" ? .horizontal : .vertical
@@ -187,11 +188,12 @@ public enum CompositionalCoding {
                     if s.field("arrangement") != nil { subitems.append(.group(try group(s, path: p, depth: depth + 1, container: inner))) }
                     else { subitems.append(.item(try item(s, path: p, container: inner))) }
                 }
-                if let c = m["count"], c != .null {
-                    guard case .number(let n) = c, n == n.rounded(), n >= 1, n <= Double(Limits.count) else {
-                        throw ParamError(path: "\(path).count", .mismatch(expected: "a whole number from 1 to \(Limits.count)", found: c.kindDescription))
-                    }
-                    count = Int(n)
+                if case .object? = m["count"] {
+                    adaptiveCount = try self.adaptiveCount(m["count"]!, "\(path).count")
+                    count = adaptiveCount?.otherwise
+                    if list.count != 1 { throw ParamError(path: "\(path).subitems", .mismatch(expected: "exactly 1 subitem with \"count\"", found: "\(list.count)")) }
+                } else if let c = m["count"], c != .null {
+                    count = try wholeCount(c, "\(path).count")
                     if list.count != 1 { throw ParamError(path: "\(path).subitems", .mismatch(expected: "exactly 1 subitem with \"count\"", found: "\(list.count)")) }
                 }
                 // A subitem with no length along the group's axis would repeat for ever.
@@ -226,7 +228,42 @@ public enum CompositionalCoding {
             try checkInsets(insets, size: size, path: path)
             return CompositionalGroup(size: size, arrangement: arrangement, subitems: subitems, count: count,
                                       interItemSpacing: try spacing(m["interItemSpacing"], "\(path).interItemSpacing") ?? .fixed(0),
-                                      contentInsets: insets, edgeSpacing: try edgeSpacing(m["edgeSpacing"], "\(path).edgeSpacing"))
+                                      contentInsets: insets, edgeSpacing: try edgeSpacing(m["edgeSpacing"], "\(path).edgeSpacing"),
+                                      adaptiveCount: adaptiveCount)
+        }
+
+        func wholeCount(_ c: JSONValue, _ path: String) throws(ParamError) -> Int {
+            guard case .number(let n) = c, n == n.rounded(), n >= 1, n <= Double(Limits.count) else {
+                throw ParamError(path: path, .mismatch(expected: "a whole number from 1 to \(Limits.count)", found: c.kindDescription == "number" ? "\(c)" : c.kindDescription))
+            }
+            return Int(n)
+        }
+
+        /// `{"byWidth": [{"above": w, "count": n}, …], "otherwise": n}`: a count by the view's width.
+        func adaptiveCount(_ v: JSONValue, _ path: String) throws(ParamError) -> CompositionalAdaptiveCount {
+            try v.rejectUnknownKeys(allowed: ["byWidth", "otherwise"], path: path)
+            guard let otherwise = v.field("otherwise") else {
+                throw ParamError(path: "\(path).otherwise", .mismatch(expected: "the count when the width passes no step", found: "nothing"))
+            }
+            let steps = try array(v.field("byWidth"), "\(path).byWidth")
+            guard !steps.isEmpty, steps.count <= 16 else {
+                throw ParamError(path: "\(path).byWidth", .mismatch(expected: "1 to 16 steps {\"above\": width, \"count\": n}", found: "\(steps.count)"))
+            }
+            var list: [CompositionalAdaptiveCount.Step] = []
+            for (i, step) in steps.enumerated() {
+                let p = "\(path).byWidth[\(i)]"
+                try step.rejectUnknownKeys(allowed: ["above", "count"], path: p)
+                let above = try step.requireNumber("above", in: p)
+                guard above.isFinite, above >= 0, above <= Limits.length else {
+                    throw ParamError(path: "\(p).above", .mismatch(expected: "a width from 0 to \(Int(Limits.length))", found: "\(above)"))
+                }
+                guard !list.contains(where: { $0.above == above }) else {
+                    throw ParamError(path: "\(p).above", .refused("two steps above \(above)"))
+                }
+                guard let n = step.field("count") else { throw ParamError(path: "\(p).count", .mismatch(expected: "a whole number from 1 to \(Limits.count)", found: "nothing")) }
+                list.append(CompositionalAdaptiveCount.Step(above: above, count: try wholeCount(n, "\(p).count")))
+            }
+            return CompositionalAdaptiveCount(steps: list, otherwise: try wholeCount(otherwise, "\(path).otherwise"))
         }
 
         mutating func item(_ v: JSONValue, path: String, container: (Bool, Bool)) throws(ParamError) -> CompositionalItem {
@@ -483,7 +520,10 @@ public enum CompositionalCoding {
                          "zIndex": .number(Double(f.zIndex))])
             })
         }
-        if let count = g.count { m["count"] = .number(Double(count)) }
+        if let adaptive = g.adaptiveCount {
+            m["count"] = .object(["otherwise": .number(Double(adaptive.otherwise)),
+                                  "byWidth": .array(adaptive.steps.map { .object(["above": .number($0.above), "count": .number(Double($0.count))]) })])
+        } else if let count = g.count { m["count"] = .number(Double(count)) }
         if !g.edgeSpacing.isNone { m["edgeSpacing"] = json(g.edgeSpacing) }
         return .object(m)
     }

@@ -36,6 +36,18 @@ public enum EventNotification {
             return ("scroll.didEndDecelerating", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]))
         case .scrollDidScroll(let offset):
             return ("scroll.didScroll", .object(["session": name, "contentOffset": WireEncoding.pair(offset)]))
+        case .bandScroll(let e):
+            var o: [String: JSONValue] = ["session": name, "section": .number(Double(e.section)), "id": .string(e.id.rawValue)]
+            let method: String
+            switch e.kind {
+            case .willBeginDragging(let offset): method = "willBeginDragging"; o["offset"] = .number(offset)
+            case .willEndDragging(let velocity, let target):
+                method = "willEndDragging"; o["velocity"] = .number(velocity); o["targetOffset"] = .number(target)
+            case .didEndDragging(let decelerate): method = "didEndDragging"; o["decelerate"] = .bool(decelerate)
+            case .didEndDecelerating(let offset): method = "didEndDecelerating"; o["offset"] = .number(offset)
+            case .didScroll(let offset): method = "didScroll"; o["offset"] = .number(offset)
+            }
+            return ("scroll.band.\(method)", .object(o))
         case .dynamicsStopped(let behavior, let reason):
             return ("dynamics.stopped", .object(["session": name, "behavior": .number(Double(behavior)), "reason": .string(reason)]))
         case .dynamicsPaused:

@@ -50,7 +50,8 @@ public enum WireScene {
         case "cell":
             return (.cell(section, try e.requireInt("item", in: path)), try e.optionalString("id", in: path).map { ItemID($0) })
         case "supplementary":
-            return (ElementID(kind: .supplementary(ElementKindName(try e.requireString("elementKind", in: path))), indexPath: IndexPath(section, 0)), nil)
+            let item = e.field("item") == nil ? 0 : try e.requireInt("item", in: path)
+            return (ElementID(kind: .supplementary(ElementKindName(try e.requireString("elementKind", in: path))), indexPath: IndexPath(section, item)), nil)
         case "body":
             return (.body(try e.requireInt("item", in: path)), try e.optionalString("id", in: path).map { ItemID($0) })
         case "decoration":

@@ -12,6 +12,8 @@ public enum WireEncoding {
             o.field("item", element.bodyNumber ?? element.indexPath.item, into: &b)
             if let itemID { o.field("id", itemID.rawValue, into: &b) }
         } else if let kind = element.kind.elementKind {
+            // A supplementary view's item tells an item's badges apart (0 for a section's own).
+            if element.kind.category == "supplementary" { o.field("item", element.indexPath.item, into: &b) }
             o.field("elementKind", kind, into: &b)
         }
         o.end(into: &b)

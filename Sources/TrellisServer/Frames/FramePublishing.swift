@@ -194,11 +194,18 @@ extension Server {
         return b
     }
 
-    /// scroll.didScroll at most once per frame: the last offset of those since the last frame.
+    /// scroll.didScroll at most once per frame: the last offset of those since the last frame;
+    /// scroll.band.didScroll likewise, once per band.
     static func oneDidScroll(_ events: [EngineEvent]) -> [EngineEvent] {
-        guard let last = events.lastIndex(where: { if case .scrollDidScroll = $0 { true } else { false } }) else { return events }
+        let last = events.lastIndex(where: { if case .scrollDidScroll = $0 { true } else { false } })
+        var lastOfBand: [SectionID: Int] = [:]
+        for (index, event) in events.enumerated() {
+            if case .bandScroll(let e) = event, case .didScroll = e.kind { lastOfBand[e.id] = index }
+        }
+        guard last != nil || !lastOfBand.isEmpty else { return events }
         return events.enumerated().compactMap { index, event in
             if case .scrollDidScroll = event, index != last { return nil }
+            if case .bandScroll(let e) = event, case .didScroll = e.kind, lastOfBand[e.id] != index { return nil }
             return event
         }
     }

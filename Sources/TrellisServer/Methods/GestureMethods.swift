@@ -32,9 +32,9 @@ enum GestureMethods {
             guard name == "down" || name == "up" else {
                 throw .invalidParams("params.phase: expected \"down\" or \"up\", found \"\(name)\"")
             }
-            // Where the finger is does not matter to a catch; checked so a bad point is refused.
-            _ = try context.optionalNumbers("at", ["x", "y"], in: ParamRanges.coordinate)
-            session.collectionView.touch(down: name == "down")
+            // Where the finger touches down says which orthogonal band (if any) it catches too.
+            let at = try context.optionalNumbers("at", ["x", "y"], in: ParamRanges.coordinate)
+            session.collectionView.touch(down: name == "down", at: at.map { Point($0[0], $0[1]) })
             return ScrollWire.state(session.collectionView)
         },
         Method("gesture.tap", .changesSession) { context throws(RPCError) in

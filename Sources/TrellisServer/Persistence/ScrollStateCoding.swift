@@ -8,7 +8,7 @@ import TrellisProtocol
 ///   drag?: {origin, startOffset, lastOffset, touchDown: [x, y], lastTime: seconds},
 ///   x?|y?: {phase, velocity, anchor, rate},
 ///   orthogonal?: {sections: [{id, offset, motion?: {phase, velocity, anchor, rate}}],
-///                 drag?: {id, origin, startOffset, lastOffset, lastTime, velocity}}}`
+///                 drag?: {id, origin, startOffset, lastOffset, lastTime, velocity}, held?: id}}`
 /// (orthogonal sections by identifier: their indexes are found again on restore).
 enum ScrollStateCoding {
     static func json(_ p: ScrollDeceleration) -> JSONValue? {
@@ -37,11 +37,12 @@ enum ScrollStateCoding {
             members["drag"] = .object(["id": .string(d.section.rawValue), "origin": .number(d.origin), "startOffset": .number(d.startOffset),
                                        "lastOffset": .number(d.lastOffset), "lastTime": .number(d.lastTime), "velocity": .number(d.velocity)])
         }
+        if let held = o.held { members["held"] = .string(held.rawValue) }
         return .object(members)
     }
 
     private static func orthogonal(_ v: JSONValue, path: String) throws(ParamError) -> OrthogonalScrolling {
-        try v.rejectUnknownKeys(allowed: ["sections", "drag"], path: path)
+        try v.rejectUnknownKeys(allowed: ["sections", "drag", "held"], path: path)
         var o = OrthogonalScrolling()
         for (n, entry) in try v.requireArray("sections", in: path).enumerated() {
             let ep = "\(path).sections[\(n)]"
@@ -64,6 +65,13 @@ enum ScrollStateCoding {
             o.drag = OrthogonalScrolling.Drag(section: id, origin: try d.requireNumber("origin", in: dp), startOffset: try d.requireNumber("startOffset", in: dp),
                                               lastOffset: try d.requireNumber("lastOffset", in: dp), lastTime: try d.requireNumber("lastTime", in: dp),
                                               velocity: try d.requireNumber("velocity", in: dp))
+        }
+        if v.field("held") != nil {
+            let id = SectionID(try v.requireString("held", in: path))
+            guard o.sections[id] != nil else {
+                throw ParamError(path: "\(path).held", .mismatch(expected: "the id of a section in \(path).sections", found: "\"\(id.rawValue)\""))
+            }
+            o.held = id
         }
         return o
     }

@@ -110,11 +110,12 @@ final class Viewer {
     var framesSent = 0
     /// When it went above the soft output limit (loop ms), if it is above it now.
     var overSoftLimitSince: Double?
-    /// Notifications sent only on request (session.attach's `events`): scroll.didScroll.
+    /// Notifications sent only on request (session.attach's `events`): scroll.didScroll and
+    /// scroll.band.didScroll.
     var subscriptions: Set<String>
 
     /// The notifications a viewer may ask for; every other one always comes.
-    static let optionalEvents = ["scroll.didScroll"]
+    static let optionalEvents = ["scroll.didScroll", "scroll.band.didScroll"]
 
     init(connection: Connection, readOnly: Bool, subscriptions: Set<String> = [], debug: Bool = false) {
         self.connection = connection
@@ -126,6 +127,7 @@ final class Viewer {
     /// Whether `event` goes to this viewer.
     func wants(_ event: EngineEvent) -> Bool {
         if case .scrollDidScroll = event { return subscriptions.contains("scroll.didScroll") }
+        if case .bandScroll(let e) = event, case .didScroll = e.kind { return subscriptions.contains("scroll.band.didScroll") }
         return true
     }
 }

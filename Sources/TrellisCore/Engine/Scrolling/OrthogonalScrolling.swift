@@ -41,6 +41,9 @@ public struct OrthogonalScrolling: Hashable, Sendable {
     /// orthogonal); any other section is at 0.
     public var sections: [SectionID: Section] = [:]
     public var drag: Drag?
+    /// The band a finger rests on without a pan (a touch down inside it caught its motion);
+    /// the touch's lift releases it as a pan released at rest would be.
+    public var held: SectionID?
 
     public init() {}
 

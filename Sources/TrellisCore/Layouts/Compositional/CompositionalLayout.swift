@@ -58,7 +58,8 @@ public struct CompositionalLayout: Layout {
         }
         if changed || newContainer != container {
             container = newContainer
-            templates = solved.map { CompositionalSectionTemplate($0, container: container) }
+            let viewWidth = context.boundsSize.width
+            templates = solved.map { CompositionalSectionTemplate($0, container: container, viewWidth: viewWidth) }
             hasPinned = templates.contains { $0.hasPinned }
         }
         changed = false

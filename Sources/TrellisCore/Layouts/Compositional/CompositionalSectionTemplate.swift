@@ -42,11 +42,12 @@ struct CompositionalSectionTemplate: Hashable, Sendable {
     var boundary: [CompositionalBoundaryPlacement] = []
     var hasPinned = false
 
-    /// `section` (already in flow space) inside a container of `container` (flow space).
-    init(_ section: CompositionalSection, container: Size) {
+    /// `section` (already in flow space) inside a container of `container` (flow space), in a
+    /// view `viewWidth` wide (adaptive counts follow it).
+    init(_ section: CompositionalSection, container: Size, viewWidth: Double) {
         let insets = section.contentInsets
         let area = Size(width: container.width - insets.left - insets.right, height: container.height - insets.top - insets.bottom)
-        group = CompositionalGroupTemplate(section.group, in: area)
+        group = CompositionalGroupTemplate(section.group.resolvingAdaptiveCounts(width: viewWidth), in: area)
         isOrthogonal = section.isOrthogonal
         behavior = section.orthogonalScrollingBehavior
         effect = section.isOrthogonal ? section.visibleItemsEffect : nil
