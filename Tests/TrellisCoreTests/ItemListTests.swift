@@ -20,6 +20,24 @@ import Testing
         ItemList(range.map { item($0) }, chunkCapacity: capacity)
     }
 
+    /// The single-field reads (what scenes and layouts use every frame) give what the whole item
+    /// gives, in every chunk, for items with and without sizes, reuse identifiers and payloads.
+    @Test func singleFieldReadsAgreeWithTheWholeItem() {
+        var list = ItemList((0..<40).map { Self.richItem($0, sized: $0 % 5 != 0) }, chunkCapacity: 6)
+        list.insert(Self.richItem(99, sized: false), at: 7)
+        list.remove(at: 20)
+        for i in list.indices {
+            let whole = list[i]
+            #expect(list.id(at: i) == whole.id)
+            #expect(list.size(at: i) == whole.size)
+            #expect(list.reuseIdentifier(at: i) == whole.reuseIdentifier)
+            #expect(list.idAndPayload(at: i).id == whole.id && list.idAndPayload(at: i).data == whole.data)
+        }
+        let data = try! CollectionData(sections: [Section(id: SectionID("a"), items: list)])
+        let path = IndexPath(0, 9)
+        #expect(data.size(at: path) == data[path].size && data.reuseIdentifier(at: path) == data[path].reuseIdentifier)
+    }
+
     @Test func appendingFillsChunksToCapacity() {
         let list = Self.list(0..<10, capacity: 4)
         #expect(list.chunkCounts == [4, 4, 2])
