@@ -56,7 +56,7 @@ import TrellisCore
     static func refusal(_ old: String, _ new: String) -> String? {
         let text = badges.replacing(old, with: new)
         #expect(text != badges, "the substitution of \(old) did not apply")
-        do { _ = try decode(text); return nil } catch let error as ParamError { return error.message } catch { return nil }
+        do { _ = try decode(text); return nil } catch { return error.message }
     }
 
     @Test func anAdaptiveCountRoundTripsAndBadOnesNameTheirPath() throws {
@@ -71,7 +71,7 @@ import TrellisCore
         #expect(again.layoutDescription == layout.layoutDescription)
         func refused(_ count: String) -> String? {
             do { _ = try Self.decode(Self.badges.replacing(#""count": 2,"#, with: "\"count\": \(count),")); return nil }
-            catch let error as ParamError { return error.message } catch { return nil }
+            catch { return error.message }
         }
         let at = "layout.sections[0].group.subitems[1].count"
         #expect(refused(#"{"byWidth": [{"above": 800, "count": 4}]}"#)?.hasPrefix(at + ".otherwise:") == true)
