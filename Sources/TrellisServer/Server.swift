@@ -51,6 +51,10 @@ public final class Server {
     @exclusivity(unchecked) var requestDeadline = Double.infinity
     /// How long each request held the loop (a pending request's every turn counts as one), for `stats`.
     @exclusivity(unchecked) var requestTimings = FrameTimings()
+    /// When the last request ended, and on which connection's delivery: the next request of the
+    /// same delivery starts then (one clock read per request instead of two; the loop did
+    /// nothing else between them).
+    @exclusivity(unchecked) var lastRequestEnd: (connection: Int, delivery: UInt64, at: Double)?
     /// Free heap memory handed back after clients close (`MemoryTrim`).
     var memoryTrim = MemoryTrim()
     /// Chunked reloads being staged, one per client at most (data.reload.begin … commit).

@@ -53,6 +53,9 @@ public final class FramedStream {
     @exclusivity(unchecked) private var output = ByteBuffer()
     @exclusivity(unchecked) private var isCorked = false
     @exclusivity(unchecked) public private(set) var bytesRead = 0
+    /// How many times messages were handed over (a read, or messages that waited): those of one
+    /// delivery are handled back to back, with nothing waited for between them.
+    @exclusivity(unchecked) public private(set) var deliveries: UInt64 = 0
     @exclusivity(unchecked) public private(set) var bytesWritten = 0
     /// Writes handed to the kernel or libuv's queue (a pipelined read batch's replies are one).
     @exclusivity(unchecked) public private(set) var writeCalls = 0
@@ -120,6 +123,7 @@ public final class FramedStream {
         }
         guard nread > 0 else { return }
         bytesRead += nread
+        deliveries &+= 1
         let bytes = UnsafeRawBufferPointer(start: readBuffer, count: nread)
         // One message: its reply goes straight out. Several: collect their replies first.
         isCorked = corksReadBatches && Self.holdsTwoLineEnds(bytes)
@@ -162,6 +166,7 @@ public final class FramedStream {
     /// Handles messages that waited while the output was over the soft limit, in order (those
     /// it cannot take yet wait on).
     private func handle(_ frames: [LineFramer.Frame]) {
+        deliveries &+= 1
         isCorked = corksReadBatches && frames.count > 1
         for frame in frames {
             switch frame {

@@ -43,6 +43,8 @@ public final class Connection {
     public var queuedBytes: Int { stream.queuedBytes }
     public var bytesRead: Int { stream.bytesRead }
     public var bytesWritten: Int { stream.bytesWritten }
+    /// Which delivery of messages is being handled (`FramedStream.deliveries`).
+    var deliveries: UInt64 { stream.deliveries }
 
     /// Starts delivering messages.
     func startReading() { stream.startReading() }
