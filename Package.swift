@@ -102,6 +102,7 @@ let package = Package(
                 .embedInCode("Page/viewer.html"),
                 .embedInCode("Page/viewer.css"),
                 .embedInCode("Page/viewer.js"),
+                .embedInCode("Page/samples.js"),
                 .embedInCode("Page/controls.js"),
                 .embedInCode("Page/chart.js"),
                 .embedInCode("Page/timeline.js"),

@@ -13,9 +13,10 @@ enum PageRequest {
     static let watching: Set<String> = [
         "session.info", "stats", "hit", "query.scene", "query.attributes", "session.attach", "recording.info", "session.seek",
     ]
-    /// Methods a page may call with `--control`: the pointer, the wheel and the toolbar.
+    /// Methods a page may call with `--control`: the pointer, the wheel and the toolbar (its
+    /// sample picker reshapes the data with `data.apply`).
     static let driving: Set<String> = [
-        "gesture.pan", "gesture.tap", "gesture.touch", "batch", "layout.set", "scroll.to", "scroll.toItem",
+        "gesture.pan", "gesture.tap", "gesture.touch", "batch", "data.apply", "layout.set", "scroll.to", "scroll.toItem",
     ]
     /// A page's request is a gesture or a toolbar command: anything larger is not one of ours.
     static let maximumBytes = 64 << 10

@@ -11,6 +11,9 @@
 /// - `controls.js`: on top of the `window.trellisMirror` that viewer.js makes, the pointer, the
 ///   wheel and the toolbar, live only when the attach is read-write (`--control`); they send
 ///   the protocol's own requests, so the page drives the session exactly as a script would;
+/// - `samples.js`: Apple's "Implementing Modern Collection Views" samples (name, layout, items
+///   per section) for the toolbar's sample picker, written by `tools/page-samples` from the
+///   examples (`examples/compositional-*.trellis` and their `examples/layouts/*.json`);
 /// - `chart.js`: a live chart of the selected item's motion against the scene's time, from
 ///   the frames the page mirrors (`trellis plot`'s picture while the session runs);
 /// - `timeline.js`: while the session is recorded, a timeline of the recording to scrub (play,
@@ -24,6 +27,7 @@ enum ViewerPage {
         parts: [
             "viewer.css": text(PackageResources.viewer_css),
             "viewer.js": text(PackageResources.viewer_js),
+            "samples.js": text(PackageResources.samples_js),
             "controls.js": text(PackageResources.controls_js),
             "chart.js": text(PackageResources.chart_js),
             "timeline.js": text(PackageResources.timeline_js),

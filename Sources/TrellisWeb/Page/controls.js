@@ -191,6 +191,19 @@
       };
       if (specs[choice]) send('layout.set', { layout: specs[choice], animated: true, duration: 0.6, curve: 'easeInEaseOut' });
     },
+    // One of Apple's samples (samples.js, made from the examples): the data takes the shape
+    // its example reloads (items per section; several sections where the sample needs them),
+    // applied as a snapshot so items kept by identifier stay, then its layout animates in.
+    sample() {
+      const sample = sampleChoice.value === '' ? null : pageSamples[Number(sampleChoice.value)];
+      if (!sample) return;
+      const sections = sample.items.map((count, s) => ({
+        id: 'sample-' + s,
+        items: Array.from({ length: count }, (_, i) => ({ id: 'sample-' + s + '-' + i, data: { label: s + '.' + i } })),
+      }));
+      send('data.apply', { sections, animated: false });
+      send('layout.set', { layout: sample.layout, animated: true, duration: 0.6, curve: 'easeInEaseOut' });
+    },
   };
   for (const button of toolbar.querySelectorAll('button[data-action]')) {
     button.addEventListener('click', () => { if (driving()) actions[button.dataset.action](); });
@@ -204,4 +217,12 @@
     choice.value = type;
   });
   choice.addEventListener('change', () => { if (driving()) actions.layout(); });
+
+  // The sample picker lists the samples by Apple's names; it says which one the page last
+  // set while the session stays compositional, and nothing once another layout takes over.
+  const pageSamples = window.trellisSamples || [];
+  const sampleChoice = document.getElementById('sample-choice');
+  pageSamples.forEach((s, k) => sampleChoice.add(new Option(s.name, String(k))));
+  mirror.onLayout((type) => { if (type !== 'compositional') sampleChoice.value = ''; });
+  sampleChoice.addEventListener('change', () => { if (driving()) actions.sample(); });
 })();

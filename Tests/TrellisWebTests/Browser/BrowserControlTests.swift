@@ -261,6 +261,48 @@ struct BrowserControlTests {
         }
     }
 
+    /// The sample picker lists Apple's samples by name; picking one gives the session data shaped
+    /// as its example reloads it and the layout from its example's file, so the session lays
+    /// out exactly as one made from `examples/layouts/` by hand (compared attribute by attribute).
+    @Test func theSamplePickerSetsAnExamplesLayoutAndData() async throws {
+        try await BrowserHarness.run(control: true) { harness in
+            try Self.makeSession(harness, "samples")
+            try await harness.open(session: "samples")
+            try await Self.waitForControls(harness)
+            let names = try await harness.page.evaluate(
+                "[...document.getElementById('sample-choice').options].filter((o) => o.value !== '').map((o) => o.text)")
+            #expect(names.arrayValue?.count == 14)
+            let everything: JSONValue = .array([.number(0), .number(0), .number(100_000), .number(100_000)])
+            for (name, script) in [("Distinct Sections", "compositional-distinct-sections"), ("Orthogonal Sections", "compositional-orthogonal-sections"),
+                                   ("List", "compositional-list")] {
+                #expect(names.arrayValue?.contains(.string(name)) == true, "\(name) is not offered")
+                _ = try await harness.page.evaluate("""
+                    (() => { const c = document.getElementById('sample-choice');
+                             c.value = [...c.options].find((o) => o.text === \(JSONWriter.string(.string(name)))).value;
+                             c.dispatchEvent(new Event('change')); })()
+                    """)
+                try await Self.waitForReplies(harness)
+                try BrowserSessions.advance(harness, "samples", ms: 1000)
+                let expected = try PageSamplesTests.expected(script: script)
+                let info = try harness.call("session.info", ["session": .string("samples")])
+                #expect(info["layout"] == .string("compositional"))
+                #expect(info["sections"]?.numberValue == Double(expected.items.count), "\(name): \(info)")
+                #expect(info["items"]?.numberValue == Double(expected.items.reduce(0, +)), "\(name): \(info)")
+                // The same layout and data by hand, in a session of the same size.
+                let sections: [JSONValue] = expected.items.enumerated().map { s, count in
+                    .object(["id": .string("sample-\(s)"), "items": .array((0..<count).map { i in .object(["id": .string("sample-\(s)-\(i)")]) })])
+                }
+                let reference = "by-hand-\(script)"
+                guard case .object(let layout) = expected.layout else { throw WebTestFailure("\(script): a layout is an object") }
+                try BrowserSessions.create(harness, name: reference, layout: layout, sections: sections)
+                let shown = try harness.call("query.attributes", ["session": .string("samples"), "rect": everything])["attributes"]
+                let byHand = try harness.call("query.attributes", ["session": .string(reference), "rect": everything])["attributes"]
+                #expect((shown?.arrayValue?.count ?? 0) >= expected.items.reduce(0, +), "\(name): \(shown ?? .null)")
+                #expect(shown == byHand, "\(name): the page's session does not lay out as examples/ says")
+            }
+        }
+    }
+
     /// A page that attaches after an item was selected shows it selected (session.info says
     /// the selection; the selection.changed it missed came before it attached).
     @Test func aPageThatAttachesLateShowsTheSelection() async throws {

@@ -5,7 +5,7 @@ import Foundation
 /// person edits and diffs.
 enum PageFiles {
     /// The scripts in the order viewer.html has them, each a file of its own.
-    static let scripts = ["viewer.js", "controls.js", "chart.js", "timeline.js"]
+    static let scripts = ["viewer.js", "samples.js", "controls.js", "chart.js", "timeline.js"]
 
     /// Sources/TrellisWeb/Page in the package that holds this file
     /// (Tests/TrellisWebTests/Support/PageFiles.swift).
