@@ -72,4 +72,30 @@ import TrellisProtocol
         #expect(rebuilt.scene == view.scene)
         #expect(rebuilt.dynamicsRunning == view.dynamicsRunning)
     }
+
+    /// The springs' carried offsets in a snapshot are checked as they are read: a tampered row
+    /// (a step of 0 or past 1 s, an offset past the world's ±1e12, a count other than five, a
+    /// fractional item) is refused naming its path; a good one reads back as written.
+    @Test func carriedSpringOffsetsAreCheckedWhenRead() throws {
+        var view = try Self.pile()
+        view.advance(to: 0.5)
+        let session = Session(name: "p", collectionView: view, clock: .manual, epochMilliseconds: 0)
+        let state = try SessionState(session)
+        let carry = try #require(state.dynamics.carryOver)
+        #expect(!carry.kicks.isEmpty, "the pile's spring steps two boxes")
+        let solver = DynamicsStateCoding.solver(carry, timestep: nil)
+        let (read, _) = try DynamicsStateCoding.carryOver(solver, path: "s")
+        #expect(read.kicks == carry.kicks)
+        for (row, says) in [("[3, 1, 2, 0, 0]", "(0, 1] s"), ("[3, 1, 2, 0, 2]", "(0, 1] s"), ("[3, 1e13, 2, 0, 0.01]", "±1e12"),
+                            ("[3, 1, 2, 0]", "5…5 numbers"), ("[3.5, 1, 2, 0, 0.01]", "a whole number")] {
+            guard case .object(var o) = solver else { Issue.record("not an object"); return }
+            o["kicks"] = try JSONParser.parse(Array("[\(row)]".utf8))
+            do {
+                _ = try DynamicsStateCoding.carryOver(.object(o), path: "s")
+                Issue.record("\(row) was accepted")
+            } catch {
+                #expect(error.message.hasPrefix("s.kicks[0]") && error.message.contains(says), "\(row): \(error.message)")
+            }
+        }
+    }
 }
